@@ -1,0 +1,15 @@
+export type { Category, CatalogueLang, OtherService } from './types';
+export { CATEGORIES, OTHER_CATEGORY_ID, INITIAL_CATEGORY_COUNT } from './categories';
+export { OTHER_SERVICES } from './other-services';
+export {
+  OTHERS_PREFIX,
+  FALLBACK_CATEGORY_ICON,
+  storedCategoryValue,
+  otherCategoryValue,
+  parseStoredCategory,
+  categoryLabel,
+  categoryIcon,
+  findCategoryById,
+  matchCategories,
+} from './category-value';
+export type { ParsedCategory } from './category-value';
