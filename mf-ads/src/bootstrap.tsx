@@ -1,0 +1,4 @@
+import { mountStandalone } from '@city/shared/harness';
+import AdsPopup from './ads-popup';
+
+void mountStandalone(() => <AdsPopup />);

@@ -1,0 +1,5 @@
+import { mountStandalone } from '@city/shared/harness';
+import ProviderProfile from './provider-profile';
+
+const id = new URLSearchParams(location.search).get('id') ?? '';
+void mountStandalone(() => <ProviderProfile providerId={id} />);

@@ -1,0 +1,27 @@
+// One jest setup for every front-end package: swc for TS/TSX (ts-jest cannot run on
+// TypeScript 7), jsdom, CSS stubbed, TextEncoder for react-router.
+const path = require('node:path');
+
+module.exports = function preset(packageDir, overrides = {}) {
+  return {
+    rootDir: packageDir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/server/**/*.test.ts'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'src/testing/style-stub.cjs') },
+    setupFilesAfterEnv: [path.join(__dirname, 'src/testing/jest-setup.ts')],
+    ...overrides,
+  };
+};

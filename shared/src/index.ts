@@ -1,0 +1,12 @@
+// The public surface of @city/shared. Browser code imports from '@city/shared' only, so
+// the federation shares exactly one copy of it (and of its stores and clients) per page.
+export * from './contracts';
+export * from './config/runtime-config-store';
+export * from './supabase/client';
+export * from './device/device-id';
+export * from './i18n';
+export * from './stores/toast-store';
+export * from './stores/auth-store';
+export * from './api';
+export * from './ui';
+export * from './catalogue';

@@ -1,0 +1,1 @@
+module.exports = require('@city/shared/jest-preset')(__dirname);

@@ -1,0 +1,33 @@
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { i18n } from '@city/shared';
+import { Header } from '../layout/header';
+import { Footer } from '../layout/footer';
+import { Toaster } from '../layout/toaster';
+import { routes } from './routes';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const element = useRoutes(routes);
+  return (
+    <div className="site">
+      <a href="#main" className="skip-link">{t('nav.skipToContent')}</a>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {element}
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <Layout />
+      </BrowserRouter>
+    </I18nextProvider>
+  );
+}

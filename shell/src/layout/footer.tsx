@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, getRuntimeConfig, useLanguage, type SocialLinks } from '@city/shared';
+
+const COPYRIGHT_YEAR = 2025;
+const SOCIAL_ORDER: (keyof SocialLinks)[] = ['facebook', 'instagram', 'youtube', 'x'];
+
+export function Footer() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { operatorPhone, operatorWhatsapp, socialLinks } = getRuntimeConfig();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('footer.contactTitle')}</h2>
+          <p>
+            {t('footer.phone')}:{' '}
+            <a href={`tel:+91${operatorPhone}`} aria-label={t('footer.callOperator', { phone: operatorPhone })}>
+              {operatorPhone}
+            </a>
+          </p>
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick">{t('footer.quickLinks')}</h2>
+          <ul>
+            <li><Link to="/">{t('footer.home')}</Link></li>
+            <li><Link to="/?register=1">{t('footer.registerFree')}</Link></li>
+            <li><Link to="/contact">{t('pages.contact')}</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies">{t('footer.policies')}</h2>
+          <ul>
+            <li><Link to="/privacy-policy">{t('pages.privacy')}</Link></li>
+            <li><Link to="/terms-conditions">{t('pages.terms')}</Link></li>
+            <li><Link to="/disclaimer">{t('pages.disclaimer')}</Link></li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social">{t('footer.connectWithUs')}</h2>
+          <ul className="site-footer__social">
+            <li>
+              <a href={`https://wa.me/${operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">{t('footer.whatsapp')}</a>
+            </li>
+            {SOCIAL_ORDER.filter((k) => socialLinks[k]).map((k) => (
+              <li key={k}>
+                <a href={socialLinks[k]} target="_blank" rel="noopener noreferrer">{t(`footer.${k}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copyright">{t('footer.copyright', { year: formatNumber(COPYRIGHT_YEAR, lang, { useGrouping: false }) })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { parseRemotesManifest, REMOTE_NAMES, type RemoteModuleId, type RemoteModules, type RemoteName, type RemotesManifest } from '@city/shared';
+import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
+
+let manifest: RemotesManifest | null = null;
+
+export async function loadRemotesManifest(
+  url: string,
+): Promise<{ ok: true; manifest: RemotesManifest } | { ok: false; failure: 'missing' | 'invalid'; detail: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-cache' });
+  } catch (e) {
+    return { ok: false, failure: 'missing', detail: String(e) };
+  }
+  if (!response.ok) return { ok: false, failure: 'missing', detail: `HTTP ${response.status}` };
+  try {
+    return { ok: true, manifest: parseRemotesManifest(await response.json()) };
+  } catch (e) {
+    return { ok: false, failure: 'invalid', detail: (e as Error).message };
+  }
+}
+
+/** Points the federation runtime at the deployed remotes (read at run time, no rebuild). */
+export function registerRemoteManifest(next: RemotesManifest): void {
+  manifest = next;
+  registerPlugins([fetchRetryPlugin()]);
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: next[name] })));
+}
+
+export class RemoteLoadError extends Error {
+  constructor(public readonly remote: RemoteName, cause: unknown) {
+    super(`Remote ${remote} could not be loaded: ${String((cause as Error)?.message ?? cause)}`);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+export const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
+
+export async function loadRemoteComponent<K extends RemoteModuleId>(id: K): Promise<ComponentType<RemoteModules[K]>> {
+  let mod: { default?: ComponentType<RemoteModules[K]> } | null;
+  try {
+    mod = await loadRemote<{ default?: ComponentType<RemoteModules[K]> }>(id);
+  } catch (e) {
+    throw new RemoteLoadError(remoteOf(id), e);
+  }
+  if (!mod?.default) throw new RemoteLoadError(remoteOf(id), 'no default export');
+  return mod.default;
+}
+
+/**
+ * Forgets what the runtime cached about a remote (its manifest, entry and modules), so the
+ * next load really goes back to the network: used by Retry after a failure.
+ */
+export function forgetRemote(name: RemoteName): void {
+  if (!manifest) return;
+  registerRemotes([{ name, entry: manifest[name] }], { force: true });
+}
