@@ -1,0 +1,2 @@
+// Owned by the admin feature; see ARCHITECTURE.md.
+export {};

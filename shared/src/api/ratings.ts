@@ -1,0 +1,2 @@
+// Owned by the ratings feature; see ARCHITECTURE.md.
+export {};

@@ -1,0 +1,2 @@
+// Owned by the registration feature; see ARCHITECTURE.md.
+export {};

@@ -1,0 +1,2 @@
+// Owned by the reviews feature; see ARCHITECTURE.md.
+export {};

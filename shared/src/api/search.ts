@@ -1,0 +1,2 @@
+// Owned by the search feature; see ARCHITECTURE.md.
+export {};
