@@ -20,10 +20,11 @@ function ToastItem({ toast }: { toast: Toast }) {
   const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
     if (start.current !== null) setDx(e.clientX - start.current);
   };
-  const onPointerUp = () => {
+  const onPointerUp = (e: PointerEvent<HTMLLIElement>) => {
     if (start.current === null) return;
+    const moved = e.clientX - start.current;
     start.current = null;
-    if (Math.abs(dx) > SWIPE_THRESHOLD_PX) dismiss(toast.id);
+    if (Math.abs(moved) > SWIPE_THRESHOLD_PX) dismiss(toast.id);
     else {
       setDx(0);
       resume(toast.id);

@@ -63,6 +63,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
   );
   const remote = remoteOf(id);
   return (
+    <div className="remote-slot" data-remote-slot={remote}>
     <SlotErrorBoundary
       key={attempt}
       onRetry={() => {
@@ -75,5 +76,6 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
         <Remote {...(props as RemoteModules[K] & React.JSX.IntrinsicAttributes)} />
       </Suspense>
     </SlotErrorBoundary>
+    </div>
   );
 }

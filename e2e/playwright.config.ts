@@ -1,0 +1,27 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './harness/chromium';
+import { E2E_SHELL_PORT } from './harness/ports';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './harness/global-setup.ts',
+  // One shared backend and site; tests that stop servers must not overlap others.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${E2E_SHELL_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Set by global setup (workers inherit its environment).
+      executablePath: process.env.CHROME_PATH,
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});

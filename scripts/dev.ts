@@ -1,0 +1,21 @@
+/**
+ * npm run dev: the local backend plus Rspack dev servers (hot reload) for the shell and every
+ * remote; each dev server answers /config.json with the backend's URL and key.
+ */
+import { join } from 'node:path';
+import { startLocalSupabase } from '@city/supabase/local';
+import { run } from './run';
+
+async function main() {
+  const dataDir = process.env.SUPABASE_DATA_DIR ?? join(__dirname, '..', 'supabase', '.data', 'local');
+  const backend = await startLocalSupabase({ port: Number(process.env.SUPABASE_PORT ?? 54321), dataDir, seed: true });
+  console.log(`backend ${backend.url}; shell dev server http://localhost:3000`);
+  const dev = await run('npx', ['turbo', 'run', 'dev', '--filter=./shell', '--filter=./mf-*', '--concurrency=6'], { env: { SUPABASE_DATA_DIR: dataDir } });
+  await backend.stop();
+  process.exit(dev.code);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '@city/shared/testing';
+import { RemoteSlot } from '../remote-slot';
+import { forgetRemote, loadRemoteComponent } from '../load-remote';
+
+jest.mock('../load-remote', () => ({
+  loadRemoteComponent: jest.fn(),
+  forgetRemote: jest.fn(),
+  remoteOf: (id: string) => id.split('/')[0],
+}));
+
+const load = loadRemoteComponent as jest.Mock;
+
+describe('RemoteSlot', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows a translated fallback when the remote fails, and Retry really loads again', async () => {
+    load.mockRejectedValueOnce(new Error('connection refused'));
+    load.mockResolvedValueOnce(({ providerId }: { providerId: string }) => <p>profile {providerId}</p>);
+    await renderWithProviders(<RemoteSlot id="mf_provider_profile/ProviderProfile" props={{ providerId: 'p1' }} />, { language: 'hi' });
+    expect(await screen.findByRole('heading', { name: 'यह हिस्सा लोड नहीं हो सका' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'फिर से कोशिश करें' }));
+    expect(await screen.findByText('profile p1')).toBeInTheDocument();
+    expect(forgetRemote).toHaveBeenCalledWith('mf_provider_profile');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('catches a remote that throws while rendering', async () => {
+    load.mockResolvedValueOnce(() => {
+      throw new Error('boom');
+    });
+    await renderWithProviders(<RemoteSlot id="mf_directory/Directory" props={{ onOpenRegistration: () => undefined }} />);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("renders nothing for a failed slot that asks for no message (the ads)", async () => {
+    load.mockRejectedValueOnce(new Error('down'));
+    const { container } = await renderWithProviders(<RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container.querySelector('[data-remote-slot="mf_ads"]')?.textContent).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
