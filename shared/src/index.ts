@@ -10,3 +10,4 @@ export * from './stores/auth-store';
 export * from './api';
 export * from './ui';
 export * from './catalogue';
+export * from './validation';
