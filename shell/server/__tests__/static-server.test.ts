@@ -1,0 +1,59 @@
+/**
+ * @jest-environment node
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StaticServer } from '../static-server';
+
+const root = mkdtempSync(join(tmpdir(), 'static-'));
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
+writeFileSync(join(root, 'main.0123abcd.js'), 'console.log(1)');
+mkdirSync(join(root, 'sub'));
+writeFileSync(join(root, 'sub', 'remotes.json'), '{}');
+writeFileSync(join(tmpdir(), 'outside-secret.txt'), 'secret');
+
+const server = new StaticServer({
+  root,
+  port: 38765,
+  spaFallback: true,
+  routes: { '/config.json': () => ({ type: 'application/json', body: JSON.stringify({ at: 'request time' }) }) },
+});
+
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+const get = (path: string) => fetch(`${server.url}${path}`);
+
+describe('StaticServer', () => {
+  it('serves files with their type, long cache for hashed names and CORS for other origins', async () => {
+    const res = await get('/main.0123abcd.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers client-side routes with index.html, but a missing asset with 404', async () => {
+    const page = await get('/provider/123');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('computes dynamic routes per request', async () => {
+    expect(await (await get('/config.json')).json()).toEqual({ at: 'request time' });
+  });
+
+  it('never serves files outside its root', async () => {
+    const res = await get('/..%2F..%2Foutside-secret.txt');
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toContain('secret');
+  });
+
+  it('refuses writes', async () => {
+    expect((await fetch(`${server.url}/index.html`, { method: 'POST' })).status).toBe(405);
+  });
+});
