@@ -1,51 +1,43 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryLabel, fetchProvider, useLanguage, type Provider, type ProviderProfileProps } from '@city/shared';
+import type { ProviderProfileProps } from '@city/shared';
+import { ContactActions } from './components/contact-actions';
+import { ProfileLoadFailed, ProfileLoading, ProfileNotFound } from './components/profile-status';
+import { ProviderDetails } from './components/provider-details';
+import { RatingSection } from './components/rating-section';
+import { ReviewsSection } from './components/reviews-section';
+import { useProvider, useRatingSummary } from './hooks/use-provider';
+import './provider-profile.css';
 
-type LoadState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; provider: Provider };
-
-/** /provider/:id. The profile issue adds rating, reviews, call/chat/share. */
+/** /provider/:id: profile, call/chat/share, rating and reviews (mf_provider_profile/ProviderProfile). */
 export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t } = useTranslation('profile');
-  const lang = useLanguage();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const { t: tc } = useTranslation('common');
+  const { state, retry } = useProvider(providerId);
+  const { summary, refresh } = useRatingSummary(providerId);
 
+  const pageTitle = state.kind === 'ready' ? state.provider.name : state.kind === 'missing' ? t('notFoundTitle') : null;
+  const site = tc('app.name');
   useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    fetchProvider(providerId).then(
-      (provider) => live && setState(provider ? { kind: 'ready', provider } : { kind: 'missing' }),
-      () => live && setState({ kind: 'missing' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [providerId]);
+    if (pageTitle) document.title = `${pageTitle} | ${site}`;
+  }, [pageTitle, site]);
 
-  if (state.kind === 'loading') return <p role="status">{t('loading')}</p>;
-  if (state.kind === 'missing') {
-    return (
-      <section className="page page--narrow">
-        <h1>{t('notFoundTitle')}</h1>
-        <p>{t('notFoundBody')}</p>
-        <Link to="/">{t('backHome')}</Link>
-      </section>
-    );
-  }
-  const p = state.provider;
   return (
-    <article className="page page--narrow">
-      <h1>{p.name}</h1>
-      {p.business_name ? <p>{p.business_name}</p> : null}
-      <dl>
-        <dt>{t('category')}</dt>
-        <dd>{categoryLabel(p.category, lang)}</dd>
-        <dt>{t('experience')}</dt>
-        <dd>{p.experience ?? t('experienceNA')}</dd>
-        <dt>{t('address')}</dt>
-        <dd>{p.address}</dd>
-      </dl>
-    </article>
+    <div className="provider-profile">
+      {state.kind === 'loading' ? (
+        <ProfileLoading />
+      ) : state.kind === 'missing' ? (
+        <ProfileNotFound />
+      ) : state.kind === 'error' ? (
+        <ProfileLoadFailed onRetry={retry} />
+      ) : (
+        <article className="provider-profile__body">
+          <ProviderDetails provider={state.provider} summary={summary} />
+          <ContactActions provider={state.provider} />
+          <RatingSection providerId={state.provider.id} onRated={refresh} />
+          <ReviewsSection providerId={state.provider.id} />
+        </article>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,49 @@
+import { toastStore, type Provider, type Review } from '@city/shared';
+
+export const PROVIDER_ID = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
+
+export const provider = (over: Partial<Provider> = {}): Provider => ({
+  id: PROVIDER_ID,
+  name: 'Ramesh Kumar',
+  business_name: 'Ramesh Plumbing Works',
+  mobile: '9876543210',
+  category: '🔧 प्लंबर',
+  specialist_in: 'Bathroom fittings',
+  experience: 7,
+  address: 'Station Road, Ward 4',
+  verified: true,
+  status: 'approved',
+  registration_date: '2026-01-10T10:00:00Z',
+  ...over,
+});
+
+export const review = (n: number, over: Partial<Review> = {}): Review => ({
+  id: `r-${n}`,
+  provider_id: PROVIDER_ID,
+  review_text: `Review number ${n}`,
+  created_at: `2026-0${n}-15T09:30:00Z`,
+  ...over,
+});
+
+/** The toast the shell's toaster would show now. */
+export const currentToast = () => toastStore.getState().toasts[0];
+
+/** jsdom cannot navigate: keep link clicks (tel:, chat app) on the page. */
+export function stopLinkNavigation() {
+  const stop = (e: MouseEvent) => {
+    if ((e.target as Element | null)?.closest?.('a')) e.preventDefault();
+  };
+  beforeAll(() => document.addEventListener('click', stop));
+  afterAll(() => document.removeEventListener('click', stop));
+}
+
+/** A promise with its resolve/reject handles, to control when a call answers. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import ProviderProfile from '../provider-profile';
+import { PROVIDER_ID, provider } from './fixtures';
+
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  fetchProvider: jest.fn(),
+  fetchRatingSummary: jest.fn(),
+  fetchDeviceRating: jest.fn(),
+  submitRating: jest.fn(),
+  fetchReviews: jest.fn(),
+  submitReview: jest.fn(),
+  trackClick: jest.fn(),
+}));
+const api = jest.mocked(shared);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  api.fetchProvider.mockResolvedValue(provider());
+  api.fetchRatingSummary.mockResolvedValue({ provider_id: PROVIDER_ID, avg_rating: 4.25, rating_count: 12 });
+  api.fetchDeviceRating.mockResolvedValue(null);
+  api.fetchReviews.mockResolvedValue([]);
+});
+
+
+describe('ProviderProfile', () => {
+  it('shows the provider: name, business, category, specialisation, experience, address, badge and average', async () => {
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();
+    expect(api.fetchProvider).toHaveBeenCalledWith(PROVIDER_ID);
+    expect(screen.getByText('Ramesh Plumbing Works')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    const dl = screen.getByText('Service').closest('dl') as HTMLElement;
+    expect(within(dl).getByText('Plumber')).toBeInTheDocument();
+    expect(within(dl).getByText('Bathroom fittings')).toBeInTheDocument();
+    expect(within(dl).getByText('7 years')).toBeInTheDocument();
+    expect(within(dl).getByText('Station Road, Ward 4')).toBeInTheDocument();
+    const summary = await screen.findByTestId('rating-summary');
+    await waitFor(() => expect(summary).toHaveTextContent('4.3'));
+    expect(summary).toHaveTextContent('(12 ratings)');
+    expect(within(summary).getByRole('img', { name: 'Average rating 4.3 out of 5' })).toBeInTheDocument();
+    expect(document.title).toBe('Ramesh Kumar | City Services');
+  });
+
+  it('speaks Hindi by default: category, experience and badge in Hindi', async () => {
+    api.fetchProvider.mockResolvedValue(provider({ verified: false, experience: 1 }));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'hi' });
+    await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
+    const dl = screen.getByText('सेवा').closest('dl') as HTMLElement;
+    expect(within(dl).getByText('प्लंबर')).toBeInTheDocument();
+    expect(within(dl).getByText('1 वर्ष')).toBeInTheDocument();
+    expect(screen.getByText('असत्यापित')).toBeInTheDocument();
+  });
+
+  it("shows 'N/A' when there is no experience, and 'No ratings yet' without ratings", async () => {
+    api.fetchProvider.mockResolvedValue(provider({ experience: 0, specialist_in: null, business_name: null, verified: false }));
+    api.fetchRatingSummary.mockResolvedValue({ provider_id: PROVIDER_ID, avg_rating: 0, rating_count: 0 });
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.queryByText('Specialisation')).not.toBeInTheDocument();
+    expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+  });
+
+  it('renders free text as text, never as HTML', async () => {
+    api.fetchProvider.mockResolvedValue(provider({ name: '<img src=x onerror=alert(1)>Bad', address: '<b>bold</b>' }));
+    const { container } = await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)>Bad' })).toBeInTheDocument();
+    expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
+    expect(container.querySelector('img, b')).toBeNull();
+  });
+
+  it('shows a translated not-found with a way home for an unknown or unapproved id', async () => {
+    api.fetchProvider.mockResolvedValue(null);
+    await renderWithProviders(<ProviderProfile providerId="nope" />, { language: 'hi' });
+    expect(await screen.findByRole('heading', { name: 'सेवा प्रदाता नहीं मिला' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'मुख्य पृष्ठ पर वापस जाएं' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the provider cannot be loaded, and loads it on retry', async () => {
+    api.fetchProvider.mockRejectedValueOnce(new shared.ApiError('Failed to fetch', 'network', 0));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByRole('heading', { name: 'This profile could not be loaded' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();
+    expect(api.fetchProvider).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes the average and count after the visitor rates', async () => {
+    api.fetchRatingSummary
+      .mockResolvedValueOnce({ provider_id: PROVIDER_ID, avg_rating: 4, rating_count: 1 })
+      .mockResolvedValueOnce({ provider_id: PROVIDER_ID, avg_rating: 3, rating_count: 2 });
+    api.submitRating.mockResolvedValue();
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    const summary = await screen.findByTestId('rating-summary');
+    await waitFor(() => expect(summary).toHaveTextContent('(1 rating)'));
+    await userEvent.click(screen.getByRole('radio', { name: '2 stars' }));
+    await waitFor(() => expect(summary).toHaveTextContent('(2 ratings)'));
+    expect(summary).toHaveTextContent('3.0');
+    expect(api.submitRating).toHaveBeenCalledWith(PROVIDER_ID, 2);
+  });
+});

@@ -1,0 +1,115 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  Button,
+  formatDate,
+  formatNumber,
+  REVIEW_MAX_LENGTH,
+  reviewLength,
+  reviewTextProblem,
+  submitReview,
+  toast,
+  useLanguage,
+} from '@city/shared';
+import { useReviews } from '../hooks/use-reviews';
+
+/** Reviews newest first, and a form to add one (blank text is ignored, long text refused). */
+export function ReviewsSection({ providerId }: { providerId: string }) {
+  const { t } = useTranslation('profile');
+  const lang = useLanguage();
+  const reviews = useReviews(providerId);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [showTooLong, setShowTooLong] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const ids = useId();
+  const length = reviewLength(text);
+  const tooLong = length > REVIEW_MAX_LENGTH;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    const problem = reviewTextProblem(text);
+    if (problem === 'empty') {
+      // The spec: empty or whitespace-only reviews are ignored.
+      field.current?.focus();
+      return;
+    }
+    if (problem === 'tooLong') {
+      setShowTooLong(true);
+      field.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const review = await submitReview(providerId, text);
+      reviews.add(review);
+      setText('');
+      setShowTooLong(false);
+      toast({ title: t('reviews.success') });
+    } catch (err) {
+      const limited = err instanceof ApiError && err.isRateLimited;
+      toast({ title: t('reviews.failed'), ...(limited ? { description: t('reviews.rateLimited') } : {}), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const errorId = `${ids}-error`;
+  const counterId = `${ids}-counter`;
+
+  return (
+    <section className="provider-profile__card" aria-labelledby="provider-profile-reviews">
+      <h2 id="provider-profile-reviews">{t('reviews.heading')}</h2>
+      <form className="provider-profile__review-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <label htmlFor={`${ids}-text`}>{t('reviews.label')}</label>
+        <textarea
+          id={`${ids}-text`}
+          ref={field}
+          rows={4}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (reviewLength(e.target.value) <= REVIEW_MAX_LENGTH) setShowTooLong(false);
+          }}
+          aria-invalid={tooLong && showTooLong ? true : undefined}
+          aria-describedby={`${counterId}${showTooLong && tooLong ? ` ${errorId}` : ''}`}
+        />
+        <p id={counterId} className={tooLong ? 'provider-profile__counter provider-profile__counter--over' : 'provider-profile__counter'}>
+          {t('reviews.counter', { count: formatNumber(length, lang), max: formatNumber(REVIEW_MAX_LENGTH, lang) })}
+        </p>
+        {showTooLong && tooLong ? (
+          <p id={errorId} role="alert" className="provider-profile__error">
+            {t('reviews.tooLong', { max: formatNumber(REVIEW_MAX_LENGTH, lang) })}
+          </p>
+        ) : null}
+        <Button type="submit" aria-disabled={sending || undefined}>
+          {sending ? t('reviews.submitting') : t('reviews.submit')}
+        </Button>
+      </form>
+
+      {reviews.status === 'loading' ? (
+        <p role="status">{t('reviews.loading')}</p>
+      ) : reviews.status === 'error' ? (
+        <p>{t('reviews.loadFailed')}</p>
+      ) : reviews.items.length === 0 ? (
+        <p className="provider-profile__empty">{t('reviews.empty')}</p>
+      ) : (
+        <ol className="provider-profile__reviews" aria-label={t('reviews.heading')}>
+          {reviews.items.map((r) => (
+            <li key={r.id} className="provider-profile__review">
+              <p className="provider-profile__review-text">{r.review_text}</p>
+              <time dateTime={r.created_at}>{formatDate(r.created_at, lang)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+      {reviews.hasMore ? (
+        <Button variant="secondary" onClick={() => !reviews.loadingMore && reviews.loadMore()} aria-disabled={reviews.loadingMore || undefined}>
+          {reviews.loadingMore ? t('reviews.loading') : t('reviews.more')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
