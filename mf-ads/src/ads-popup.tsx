@@ -1,19 +1,32 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog, fetchActiveAds, type Advertisement } from '@city/shared';
+import { useCallback, useEffect, useState } from 'react';
+import type { AdsPopupProps } from '@city/shared';
+import { AdsDialog } from './components/ads-dialog';
+import { useActiveAds } from './hooks/use-active-ads';
+import { markSeenThisVisit, wasSeenThisVisit } from './utils/seen';
+import { OPEN_DELAY_MS } from './utils/timings';
+import './ads.css';
 
-/** Advertisement popup. The ads issue adds the carousel, timings and gestures. */
-export default function AdsPopup() {
-  const { t } = useTranslation('ads');
-  const [ad, setAd] = useState<Advertisement | null>(null);
+/**
+ * Advertisement popup for the home page: loads the ads running now and, if there are any,
+ * opens a carousel OPEN_DELAY_MS later, once per visit (per tab). Renders nothing when there
+ * are no ads, when loading fails, or when it has already been shown in this visit.
+ */
+export default function AdsPopup(_props: AdsPopupProps) {
+  const [alreadySeen] = useState(wasSeenThisVisit);
+  const slides = useActiveAds(!alreadySeen);
+  const [phase, setPhase] = useState<'waiting' | 'open' | 'closed'>('waiting');
+
   useEffect(() => {
-    // Ads are optional: a failure shows nothing and breaks nothing.
-    fetchActiveAds().then((ads) => setAd(ads.find((a) => a.media_type === 'image') ?? null), () => setAd(null));
-  }, []);
-  if (!ad) return null;
-  return (
-    <Dialog open onClose={() => setAd(null)} title={t('label')} closeLabel={t('close')}>
-      <img src={ad.media_url} alt={ad.title ?? t('label')} style={{ maxWidth: '100%' }} />
-    </Dialog>
-  );
+    if (phase !== 'waiting' || !slides || slides.length === 0) return;
+    const timer = setTimeout(() => {
+      markSeenThisVisit();
+      setPhase('open');
+    }, OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, slides]);
+
+  const close = useCallback(() => setPhase('closed'), []);
+
+  if (phase !== 'open' || !slides) return null;
+  return <AdsDialog slides={slides} onClose={close} />;
 }
