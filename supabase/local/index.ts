@@ -1,0 +1,144 @@
+/**
+ * Programmatic API of the local Supabase-compatible server (used by the CLI,
+ * the start script and e2e global setup).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { openPglite, openPostgres, type Db } from './db.ts';
+import { Jwt, generateSecret, makeApiKeys } from './jwt.ts';
+import { migrate } from './migrate.ts';
+import { DEFAULT_DATA_DIR, MEDIA_DIR } from './paths.ts';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
+import { seedDatabase } from '../seed/seed.ts';
+
+export { DEFAULT_CORS_ORIGINS } from './server.ts';
+export { DEFAULT_DATA_DIR } from './paths.ts';
+
+export interface StartOptions {
+  port?: number;
+  /** Host to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Folder for the PGlite cluster, the JWT secret and server.json. */
+  dataDir?: string;
+  /** Use this PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Seed demo data when the database is new. */
+  seed?: boolean | { providers?: number };
+  corsOrigins?: string[];
+  quiet?: boolean;
+  /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
+  jwtSecret?: string;
+}
+
+export interface LocalSupabase {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  stop(): Promise<void>;
+}
+
+/** What a running server writes to <dataDir>/server.json (service key included: never serve this file). */
+export interface ServerInfo {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  pid: number;
+}
+
+export function readJwtSecret(dataDir: string, fromEnv = process.env.JWT_SECRET): string {
+  if (fromEnv && fromEnv.trim() !== '') return fromEnv.trim();
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = generateSecret();
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dataDir: opts.dataDir });
+}
+
+export async function startLocalSupabase(opts: StartOptions = {}): Promise<LocalSupabase> {
+  const dataDir = opts.dataDir ?? process.env.SUPABASE_DATA_DIR ?? DEFAULT_DATA_DIR;
+  const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const log = (line: string) => {
+    if (!opts.quiet) console.log(`[local-supabase] ${line}`);
+  };
+  mkdirSync(dataDir, { recursive: true });
+  const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
+  const jwt = new Jwt(secret);
+  const { anonKey, serviceRoleKey } = await makeApiKeys(jwt);
+
+  const db = await openDatabase({ dataDir, databaseUrl });
+  let cache: SchemaCache;
+  try {
+    const { fresh } = await migrate(db, log);
+    if (fresh && opts.seed) {
+      const providers = typeof opts.seed === 'object' ? opts.seed.providers : undefined;
+      const t0 = Date.now();
+      const counts = await seedDatabase(db, {
+        ...(providers !== undefined ? { providers } : {}),
+        mediaBaseUrl: `http://${opts.host ?? '127.0.0.1'}:${opts.port || 54321}`,
+      });
+      log(`seeded ${counts.providers} providers, ${counts.ratings} ratings, ${counts.reviews} reviews, ${counts.ads} ads in ${Date.now() - t0} ms`);
+    }
+    cache = await db.transaction((tx) => loadSchemaCache(tx));
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+
+  let publicUrl = '';
+  const app = createApp({
+    db,
+    jwt,
+    schema: () => cache,
+    corsOrigins: opts.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    mediaDir: MEDIA_DIR,
+    publicUrl: () => publicUrl,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 54321;
+  const server = await new Promise<ReturnType<typeof serve>>((resolveListen, rejectListen) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolveListen(s));
+    s.once('error', rejectListen);
+  }).catch(async (e: unknown) => {
+    await db.close();
+    throw e;
+  });
+  const address = server.address() as AddressInfo;
+  publicUrl = `http://${host}:${address.port}`;
+  const infoFile = join(dataDir, 'server.json');
+  const info: ServerInfo = { url: publicUrl, anonKey, serviceRoleKey, pid: process.pid };
+  writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
+  log(`listening on ${publicUrl} (${db.kind})`);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: publicUrl,
+    anonKey,
+    serviceRoleKey,
+    stop() {
+      stopped ??= (async () => {
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          const s = server as unknown as { closeAllConnections?: () => void };
+          s.closeAllConnections?.();
+        });
+        await db.close();
+        try {
+          const current = JSON.parse(readFileSync(infoFile, 'utf8')) as ServerInfo;
+          if (current.pid === process.pid) rmSync(infoFile, { force: true });
+        } catch {
+          /* gone */
+        }
+        log('stopped');
+      })();
+      return stopped;
+    },
+  };
+}

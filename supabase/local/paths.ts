@@ -1,0 +1,9 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** supabase/ (the package root). */
+export const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const MIGRATIONS_DIR = join(PACKAGE_DIR, 'migrations');
+export const PLATFORM_SQL = join(PACKAGE_DIR, 'local', 'platform.sql');
+export const MEDIA_DIR = join(PACKAGE_DIR, 'seed', 'media');
+export const DEFAULT_DATA_DIR = join(PACKAGE_DIR, '.data', 'local');

@@ -1,0 +1,180 @@
+/**
+ * The HTTP front: CORS, API-key/JWT check, and routing to the PostgREST subset
+ * (/rest/v1), the GoTrue subset (/auth/v1) and public media (/storage/v1).
+ */
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { cors } from 'hono/cors';
+import type { Db } from './db.ts';
+import { GoTrue, API_VERSION } from './auth/gotrue.ts';
+import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
+import { handleRest, type ApiRole } from './rest/handler.ts';
+import type { SchemaCache } from './schema-cache.ts';
+
+export interface AppOptions {
+  db: Db;
+  jwt: Jwt;
+  schema: () => SchemaCache;
+  corsOrigins: string[];
+  mediaDir: string;
+  /** Public base URL (issuer of user tokens). */
+  publicUrl: () => string;
+}
+
+const API_ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
+
+export const DEFAULT_CORS_ORIGINS: string[] = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((p) => [
+  `http://localhost:${p}`,
+  `http://127.0.0.1:${p}`,
+]);
+
+const MIME: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1]!.trim() : null;
+}
+
+function restError(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ code, details: null, hint: null, message }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer' },
+  });
+}
+
+function noApiKey(): Response {
+  return new Response(JSON.stringify({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+export function createApp(opts: AppOptions): Hono {
+  const app = new Hono();
+  const allowed = new Set(opts.corsOrigins);
+  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl);
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'x-client-info',
+        'prefer',
+        'range',
+        'range-unit',
+        'accept',
+        'accept-profile',
+        'content-profile',
+        'x-supabase-api-version',
+        'x-retry-count',
+      ],
+      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+
+  const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
+
+  app.all('/rest/v1/*', async (c) => {
+    const apikey = apiKeyOf(c);
+    const token = bearer(c.req.header('authorization')) ?? apikey;
+    if (!apikey || !token) return noApiKey();
+    let claims: JwtClaims;
+    try {
+      if (token !== apikey) await opts.jwt.verify(apikey);
+      claims = await opts.jwt.verify(token);
+    } catch (e) {
+      if (e instanceof JwtError) {
+        return e.reason === 'expired' ? restError(401, 'PGRST303', 'JWT expired') : restError(401, 'PGRST301', e.message);
+      }
+      throw e;
+    }
+    const role = typeof claims.role === 'string' ? claims.role : 'anon';
+    if (!API_ROLES.has(role as ApiRole)) {
+      return restError(401, 'PGRST301', `JWT role "${role}" is not allowed`);
+    }
+    const url = new URL(c.req.url);
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
+    const res = await handleRest(
+      opts.db,
+      opts.schema(),
+      {
+        method,
+        path: url.pathname.slice('/rest/v1/'.length),
+        query: url.searchParams,
+        headers: c.req.raw.headers,
+        body,
+      },
+      { role: role as ApiRole, claims: JSON.stringify(claims) },
+    );
+    return new Response(res.body, { status: res.status, headers: res.headers });
+  });
+
+  app.all('/auth/v1/*', async (c) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice('/auth/v1/'.length);
+    if (path !== 'health') {
+      const apikey = apiKeyOf(c);
+      if (!apikey) return noApiKey();
+      try {
+        await opts.jwt.verify(apikey);
+      } catch {
+        return new Response(JSON.stringify({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION },
+        });
+      }
+    }
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
+    const res = await gotrue.handle({ method, path, query: url.searchParams, headers: c.req.raw.headers, body });
+    return new Response(res.body, { status: res.status, headers: res.headers });
+  });
+
+  // Public media for the demo ads (no internet on dev machines).
+  app.get('/storage/v1/object/public/*', async (c) => {
+    const rel = decodeURIComponent(new URL(c.req.url).pathname.slice('/storage/v1/object/public/'.length));
+    const root = resolve(opts.mediaDir);
+    const file = resolve(join(root, rel));
+    if (!file.startsWith(root + sep)) return c.json({ statusCode: '400', error: 'Invalid key', message: 'Invalid key' }, 400);
+    try {
+      const data = await readFile(file);
+      return new Response(new Uint8Array(data), {
+        status: 200,
+        headers: {
+          'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'Cache-Control': 'public, max-age=3600',
+        },
+      });
+    } catch {
+      return c.json({ statusCode: '404', error: 'not_found', message: 'Object not found' }, 404);
+    }
+  });
+
+  app.get('/', (c) => c.json({ name: 'local Supabase-compatible server', rest: '/rest/v1', auth: '/auth/v1' }));
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((err, c) => {
+    console.error('[local-supabase] unhandled error:', err);
+    return c.json({ code: 'XX000', details: null, hint: null, message: 'internal server error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,394 @@
+-- Functions called over /rest/v1/rpc: registration, ratings, directory search,
+-- and the admin queue. Each function's EXECUTE is granted explicitly.
+
+-- Registration: always stored as pending; the Aadhaar number goes to the
+-- private table and only sets the public verified flag. Violations raise with
+-- SQLSTATE 23502 (required) or 23514 (format), message naming the rule and
+-- `detail` = the field name.
+create or replace function public.register_provider(
+  p_name text default null,
+  p_business_name text default null,
+  p_mobile text default null,
+  p_category text default null,
+  p_specialist_in text default null,
+  p_aadhaar text default null,
+  p_experience integer default null,
+  p_address text default null
+) returns uuid
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_name text := nullif(btrim(regexp_replace(coalesce(p_name, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_business text := nullif(btrim(regexp_replace(coalesce(p_business_name, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_mobile text := nullif(btrim(coalesce(p_mobile, '')), '');
+  v_category text := nullif(btrim(regexp_replace(coalesce(p_category, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_specialist text := nullif(btrim(regexp_replace(coalesce(p_specialist_in, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_aadhaar text := nullif(btrim(coalesce(p_aadhaar, '')), '');
+  v_address text := nullif(btrim(regexp_replace(coalesce(p_address, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_stored text;
+  v_id uuid;
+begin
+  if v_name is null then
+    raise exception using errcode = '23502', message = 'name is required', detail = 'name';
+  end if;
+  if char_length(v_name) > 100 then
+    raise exception using errcode = '23514', message = 'name must be at most 100 characters', detail = 'name';
+  end if;
+  if v_business is not null and char_length(v_business) > 150 then
+    raise exception using errcode = '23514', message = 'business_name must be at most 150 characters', detail = 'business_name';
+  end if;
+  if v_mobile is null then
+    raise exception using errcode = '23502', message = 'mobile is required', detail = 'mobile';
+  end if;
+  if v_mobile !~ '^[0-9]{10}$' then
+    raise exception using errcode = '23514', message = 'mobile must be exactly 10 digits', detail = 'mobile';
+  end if;
+  if v_category is null then
+    raise exception using errcode = '23502', message = 'category is required', detail = 'category';
+  end if;
+  if v_category ~* '^others[[:space:]]*:' then
+    v_stored := btrim(regexp_replace(v_category, '^others[[:space:]]*:', '', 'i'));
+    if v_stored = '' then
+      raise exception using errcode = '23514', message = 'the service name for Other must not be blank', detail = 'category';
+    end if;
+    if char_length(v_stored) > 100 then
+      raise exception using errcode = '23514', message = 'the service name for Other must be at most 100 characters', detail = 'category';
+    end if;
+    v_stored := 'OTHERS: ' || v_stored;
+  else
+    select c.stored_value into v_stored
+      from public.service_categories c
+     where c.stored_value = v_category
+        or replace(c.stored_value, U&'\FE0F', '') = replace(v_category, U&'\FE0F', '')
+     order by c.stored_value = v_category desc
+     limit 1;
+    if v_stored is null then
+      raise exception using errcode = '23514', message = 'category is not in the catalogue', detail = 'category';
+    end if;
+  end if;
+  if v_specialist is not null and char_length(v_specialist) > 200 then
+    raise exception using errcode = '23514', message = 'specialist_in must be at most 200 characters', detail = 'specialist_in';
+  end if;
+  if v_aadhaar is not null and v_aadhaar !~ '^[0-9]{12}$' then
+    raise exception using errcode = '23514', message = 'aadhaar must be exactly 12 digits', detail = 'aadhaar';
+  end if;
+  if p_experience is null then
+    raise exception using errcode = '23502', message = 'experience is required', detail = 'experience';
+  end if;
+  if p_experience < 0 or p_experience > 80 then
+    raise exception using errcode = '23514', message = 'experience must be between 0 and 80 years', detail = 'experience';
+  end if;
+  if v_address is null then
+    raise exception using errcode = '23502', message = 'address is required', detail = 'address';
+  end if;
+  if char_length(v_address) > 300 then
+    raise exception using errcode = '23514', message = 'address must be at most 300 characters', detail = 'address';
+  end if;
+
+  insert into public.service_providers
+    (name, business_name, mobile, category, specialist_in, experience, address, status)
+  values
+    (v_name, v_business, v_mobile, v_stored, v_specialist, p_experience, v_address, 'pending')
+  returning id into v_id;
+
+  if v_aadhaar is not null then
+    insert into private.provider_identity (provider_id, aadhaar) values (v_id, v_aadhaar);
+  end if;
+  return v_id;
+end
+$$;
+
+-- Average rating and count per approved provider that has ratings.
+-- p_provider_ids null = every approved provider.
+create or replace function public.get_average_ratings(p_provider_ids uuid[] default null)
+returns table (provider_id uuid, avg_rating numeric, rating_count integer)
+language sql stable
+set search_path = public, pg_temp
+as $$
+  select p.id, p.avg_rating::numeric, p.rating_count
+    from public.service_providers p
+   where p.status = 'approved'
+     and p.rating_count > 0
+     and (p_provider_ids is null or p.id = any (p_provider_ids))
+$$;
+
+-- Directory list and search, filtered, sorted and paged in the database.
+-- Runs with the caller's rights (RLS applies) and only returns approved rows.
+create or replace function public.search_providers(
+  p_query text default null,
+  p_category text default null,
+  p_min_rating numeric default 0,
+  p_verified text default 'all',
+  p_sort text default 'rating_desc',
+  p_limit integer default 20,
+  p_offset integer default 0
+) returns table (
+  id uuid,
+  name text,
+  business_name text,
+  mobile text,
+  category text,
+  specialist_in text,
+  experience integer,
+  address text,
+  verified boolean,
+  registration_date timestamptz,
+  avg_rating numeric,
+  rating_count integer,
+  total_count bigint
+)
+language plpgsql stable
+set search_path = public, extensions, pg_temp
+as $$
+declare
+  -- Absurd input is cut, never an error: 100 characters, whitespace collapsed.
+  v_q text := lower(btrim(regexp_replace(left(coalesce(p_query, ''), 400), '[[:space:][:cntrl:]]+', ' ', 'g')));
+  v_like text;
+  v_digits text;
+  v_digits_like text;
+  v_tokens text[];
+  v_cats text[] := '{}';
+  v_category text := nullif(btrim(coalesce(p_category, '')), '');
+  v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
+  v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
+  v_min numeric := greatest(coalesce(p_min_rating, 0), 0);
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_doc constant text := 'public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)';
+  v_where text := 'p.status = ''approved''';
+  v_text_match text;
+  v_exact text := 'true';
+  v_order text;
+  v_total bigint;
+begin
+  if v_verified not in ('all', 'verified', 'unverified') then
+    raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
+  end if;
+  if v_sort not in ('rating_desc', 'newly_added') then
+    raise exception using errcode = '22023', message = 'p_sort must be rating_desc or newly_added';
+  end if;
+
+  v_q := btrim(left(v_q, 100));
+  if v_q <> '' then
+    v_like := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    v_tokens := array(select t from unnest(string_to_array(v_q, ' ')) t where t <> '' limit 8);
+    v_digits := regexp_replace(v_q, '[^0-9]', '', 'g');
+    if v_q ~ '^[0-9 +().-]+$' and char_length(v_digits) between 3 and 12 then
+      -- a phone number typed with spaces/dashes/+91
+      v_digits := right(v_digits, 10);
+      v_digits_like := '%' || v_digits || '%';
+    end if;
+
+    -- Categories whose names or keywords (English, Hindi, Hinglish) match the
+    -- query or one of its words, exactly, as a prefix, or by trigram similarity.
+    select coalesce(array_agg(c.stored_value), '{}') into v_cats
+      from public.service_categories c
+     where exists (
+       select 1
+         from unnest(array[lower(c.en), lower(c.hi)] || c.keywords) k
+        where k like v_like
+           or exists (
+             select 1 from unnest(v_tokens) t
+              where t = k
+                 or (char_length(t) >= 3 and k like replace(replace(replace(t, '\', '\\'), '%', '\%'), '_', '\_') || '%')
+                 or (char_length(t) >= 4 and char_length(k) >= 4 and extensions.similarity(k, t) >= 0.4)
+           )
+     );
+
+    v_text_match := '(' || v_doc || ' like $1 or p.category = any ($2)'
+      || case when v_digits_like is not null then ' or ' || v_doc || ' like $3' else '' end
+      || case when char_length(v_q) >= 4 then ' or $4 operator(extensions.<%) ' || v_doc else '' end
+      || ')';
+    v_exact := '(' || v_doc || ' like $1 or p.category = any ($2)'
+      || case when v_digits_like is not null then ' or ' || v_doc || ' like $3' else '' end || ')';
+    v_where := v_where || ' and ' || v_text_match;
+  end if;
+
+  if v_category is not null then
+    if upper(v_category) = 'OTHERS' then
+      v_where := v_where || ' and p.category like ''OTHERS:%''';
+    else
+      v_where := v_where || ' and p.category = $5';
+    end if;
+  end if;
+  if v_verified = 'verified' then
+    v_where := v_where || ' and p.verified';
+  elsif v_verified = 'unverified' then
+    v_where := v_where || ' and not p.verified';
+  end if;
+  if v_min > 0 then
+    v_where := v_where || ' and p.avg_rating >= $6';
+  end if;
+
+  v_order := case when v_q <> '' then 'case when ' || v_exact || ' then 0 else 1 end, ' else '' end
+    || case v_sort
+         when 'newly_added' then 'p.registration_date desc, p.id'
+         else 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id'
+       end;
+
+  execute 'select count(*) from public.service_providers p where ' || v_where
+    into v_total
+    using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+
+  if v_total = 0 or v_offset >= v_total then
+    return;
+  end if;
+
+  return query execute
+    'select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,'
+    || ' p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, $9::bigint'
+    || ' from public.service_providers p where ' || v_where
+    || ' order by ' || v_order || ' limit $7 offset $8'
+    using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
+end
+$$;
+
+-- Admin: registrations queue with masked Aadhaar.
+create or replace function public.admin_list_registrations(
+  p_status text default 'pending',
+  p_limit integer default 50,
+  p_offset integer default 0
+) returns table (
+  id uuid,
+  name text,
+  business_name text,
+  mobile text,
+  category text,
+  specialist_in text,
+  experience integer,
+  address text,
+  verified boolean,
+  status text,
+  registration_date timestamptz,
+  reviewed_at timestamptz,
+  rejection_reason text,
+  avg_rating numeric,
+  rating_count integer,
+  aadhaar_masked text,
+  total_count bigint
+)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_status text := nullif(btrim(coalesce(p_status, '')), '');
+begin
+  if not public.is_admin() then
+    raise exception using errcode = '42501', message = 'not authorised';
+  end if;
+  if v_status = 'all' then
+    v_status := null;
+  end if;
+  if v_status is not null and v_status not in ('pending', 'approved', 'rejected') then
+    raise exception using errcode = '22023', message = 'p_status must be pending, approved, rejected or all';
+  end if;
+  return query
+    select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,
+           p.verified, p.status, p.registration_date, p.reviewed_at, p.rejection_reason,
+           p.avg_rating::numeric, p.rating_count,
+           case when i.aadhaar is null then null else 'XXXX-XXXX-' || right(i.aadhaar, 4) end,
+           count(*) over ()
+      from public.service_providers p
+      left join private.provider_identity i on i.provider_id = p.id
+     where v_status is null or p.status = v_status
+     order by p.registration_date desc, p.id
+     limit least(greatest(coalesce(p_limit, 50), 1), 500)
+    offset greatest(coalesce(p_offset, 0), 0);
+end
+$$;
+
+-- Admin: approve, reject or send back to pending. Returns the updated row.
+create or replace function public.admin_set_provider_status(
+  p_provider_id uuid,
+  p_status text,
+  p_reason text default null
+) returns public.service_providers
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_row public.service_providers;
+begin
+  if not public.is_admin() then
+    raise exception using errcode = '42501', message = 'not authorised';
+  end if;
+  if p_status is null or p_status not in ('pending', 'approved', 'rejected') then
+    raise exception using errcode = '22023', message = 'p_status must be pending, approved or rejected';
+  end if;
+  update public.service_providers
+     set status = p_status,
+         rejection_reason = case when p_status = 'rejected' then nullif(btrim(coalesce(p_reason, '')), '') end,
+         reviewed_at = now()
+   where id = p_provider_id
+  returning * into v_row;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'provider not found';
+  end if;
+  return v_row;
+end
+$$;
+
+-- Admin: number of providers per status (all three statuses, zeros included).
+create or replace function public.admin_status_counts()
+returns table (status text, count bigint)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if not public.is_admin() then
+    raise exception using errcode = '42501', message = 'not authorised';
+  end if;
+  return query
+    select s.status, count(p.id)
+      from unnest(array['pending', 'approved', 'rejected']) as s(status)
+      left join public.service_providers p on p.status = s.status
+     group by s.status
+     order by array_position(array['pending', 'approved', 'rejected'], s.status);
+end
+$$;
+
+-- Admin: call / chat clicks per provider over the last p_days days.
+create or replace function public.admin_click_totals(p_days integer default 30)
+returns table (provider_id uuid, name text, call_count bigint, whatsapp_count bigint)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if not public.is_admin() then
+    raise exception using errcode = '42501', message = 'not authorised';
+  end if;
+  return query
+    select c.provider_id, p.name,
+           count(*) filter (where c.click_type = 'call'),
+           count(*) filter (where c.click_type = 'whatsapp')
+      from public.click_tracking c
+      join public.service_providers p on p.id = c.provider_id
+     where c.created_at >= now() - make_interval(days => greatest(coalesce(p_days, 30), 1))
+     group by c.provider_id, p.name
+     order by count(*) desc, p.name;
+end
+$$;
+
+-- EXECUTE: nothing by default (Supabase grants it to everyone), then explicitly.
+revoke all on function public.register_provider(text, text, text, text, text, text, integer, text) from public, anon, authenticated;
+revoke all on function public.get_average_ratings(uuid[]) from public, anon, authenticated;
+revoke all on function public.search_providers(text, text, numeric, text, text, integer, integer) from public, anon, authenticated;
+revoke all on function public.admin_list_registrations(text, integer, integer) from public, anon, authenticated;
+revoke all on function public.admin_set_provider_status(uuid, text, text) from public, anon, authenticated;
+revoke all on function public.admin_status_counts() from public, anon, authenticated;
+revoke all on function public.admin_click_totals(integer) from public, anon, authenticated;
+revoke all on function public.provider_search_text(text, text, text, text, text) from public, anon, authenticated;
+
+grant execute on function public.register_provider(text, text, text, text, text, text, integer, text) to anon, authenticated;
+grant execute on function public.get_average_ratings(uuid[]) to anon, authenticated;
+grant execute on function public.search_providers(text, text, numeric, text, text, integer, integer) to anon, authenticated;
+grant execute on function public.provider_search_text(text, text, text, text, text) to anon, authenticated;
+-- Admin functions check is_admin() themselves and raise 42501 'not authorised'.
+grant execute on function public.admin_list_registrations(text, integer, integer) to anon, authenticated;
+grant execute on function public.admin_set_provider_status(uuid, text, text) to anon, authenticated;
+grant execute on function public.admin_status_counts() to anon, authenticated;
+grant execute on function public.admin_click_totals(integer) to anon, authenticated;
+
+-- Trigger functions are not callable by the API roles.
+revoke all on all functions in schema private from public, anon, authenticated;
