@@ -1,24 +1,66 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CATEGORIES, useLanguage, type DirectoryProps } from '@city/shared';
+import { Button, type DirectoryProps } from '@city/shared';
+import { CategoryGrid } from './components/category-grid';
+import { ProviderResults, type ResultsMode } from './components/provider-results';
+import { SearchBox } from './components/search-box';
+import { WelcomeBanner } from './components/welcome-banner';
+import { useDirectoryState } from './hooks/use-directory-state';
+import { categorySlug } from './utils/directory-params';
+import './directory.css';
 
-export const INITIAL_CATEGORY_COUNT = 24;
-
-/** Home page body. The directory issue adds search, provider lists and filters. */
+/**
+ * Home page body: welcome banner, free registration, search (typed or spoken), and either the
+ * category grid, a category's provider list, or search results. All of it is in the URL.
+ */
 export default function Directory({ onOpenRegistration }: DirectoryProps) {
   const { t } = useTranslation('directory');
-  const lang = useLanguage();
+  const [state, actions, params] = useDirectoryState();
+
+  // Category wins over search text (spec section 4): results only with text and no category.
+  const mode: ResultsMode | null = state.category
+    ? { kind: 'category', selected: state.category }
+    : state.query
+      ? { kind: 'search', query: state.query }
+      : null;
+  const view = mode ? (mode.kind === 'category' ? `category:${categorySlug(mode.selected)}` : 'search') : 'grid';
+
+  // When the view changes (not on first render, not while typing a search), move focus to
+  // its heading so keyboard and screen-reader users land on the new content.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const previousView = useRef(view);
+  useEffect(() => {
+    if (previousView.current === view) return;
+    const from = previousView.current;
+    previousView.current = view;
+    if (view === 'search' || (from === 'search' && view === 'grid')) return;
+    headingRef.current?.focus({ preventScroll: false });
+  }, [view]);
+
   return (
     <div className="directory">
-      <h1>{t('heading')}</h1>
-      <Button onClick={onOpenRegistration}>{t('registerFree')}</Button>
-      <h2>{t('categoriesHeading')}</h2>
-      <ul className="directory__grid">
-        {CATEGORIES.slice(0, INITIAL_CATEGORY_COUNT).map((c) => (
-          <li key={c.id}>
-            <span aria-hidden="true">{c.icon}</span> {c[lang]}
-          </li>
-        ))}
-      </ul>
+      <WelcomeBanner />
+      <div className="directory__intro">
+        <h1 className="directory__h1">{t('heading')}</h1>
+        <div className="directory__register">
+          <p>{t('registerHint')}</p>
+          <Button onClick={onOpenRegistration}>{t('registerFree')}</Button>
+        </div>
+      </div>
+      <SearchBox query={state.query} onSearch={actions.setQuery} />
+      {mode ? (
+        <ProviderResults
+          key={view}
+          ref={headingRef}
+          mode={mode}
+          filters={state.filters}
+          onFiltersChange={actions.setFilters}
+          onBack={actions.backToCategories}
+          params={params}
+        />
+      ) : (
+        <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,379 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import Directory from '../directory';
+import { deferred, provider } from './fixtures';
+
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  searchProviders: jest.fn(),
+  trackClick: jest.fn(),
+  toast: jest.fn(),
+}));
+const api = jest.mocked(shared);
+
+/** Shows the router location so tests can assert what the URL holds. */
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+const search = () => new URLSearchParams(screen.getByTestId('location').textContent ?? '');
+
+async function renderDirectory(route = '/', language: 'en' | 'hi' = 'en') {
+  const onOpenRegistration = jest.fn();
+  await renderWithProviders(
+    <>
+      <Directory onOpenRegistration={onOpenRegistration} />
+      <Location />
+    </>,
+    { route, language },
+  );
+  return { onOpenRegistration };
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  api.searchProviders.mockResolvedValue({ rows: [], total: 0 });
+});
+
+describe('home: category grid', () => {
+  it('shows 24 categories and More Services, which shows all of them (All Services)', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    const grid = () => screen.getByRole('region', { name: /^(Services|All Services)$/ });
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+    expect(within(grid()).getAllByRole('link')).toHaveLength(shared.INITIAL_CATEGORY_COUNT);
+    expect(within(grid()).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
+
+    await user.click(screen.getByRole('button', { name: 'More Services' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'All Services' })).toBeInTheDocument();
+    // every catalogue category plus 'Other Services'
+    expect(within(grid()).getAllByRole('link')).toHaveLength(shared.CATEGORIES.length + 1);
+    expect(within(grid()).getByRole('link', { name: 'Other Services' })).toHaveAttribute('href', '/?services=all&category=others');
+    expect(screen.getByText(/Bakery/)).toBeInTheDocument();
+    expect(search().get('services')).toBe('all');
+    // the home page downloads no provider rows
+    expect(api.searchProviders).not.toHaveBeenCalled();
+  });
+
+  it('speaks Hindi: tiles, heading and buttons', async () => {
+    await renderDirectory('/', 'hi');
+    expect(screen.getByRole('heading', { level: 2, name: 'सेवाएं' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'प्लंबर' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'और सेवाएं' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' })).toBeInTheDocument();
+  });
+
+  it('opens the registration form through the shell', async () => {
+    const user = userEvent.setup();
+    const { onOpenRegistration } = await renderDirectory();
+    await user.click(screen.getByRole('button', { name: 'Register your service for free' }));
+    expect(onOpenRegistration).toHaveBeenCalledTimes(1);
+  });
+
+  it('has a welcome banner listing the service kinds, with a pause button', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    const banner = screen.getByRole('region', { name: 'Services you can find here' });
+    // the second copy (for the seamless loop) is hidden from assistive tech
+    const kinds = within(banner).getAllByRole('listitem');
+    expect(kinds).toHaveLength(34);
+    expect(kinds.map((k) => k.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('Resume Maker'), expect.stringContaining('Kids Care')]));
+    const pause = within(banner).getByRole('button', { name: 'Pause scrolling' });
+    expect(pause).toHaveAttribute('aria-pressed', 'false');
+    await user.click(pause);
+    expect(pause).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('category provider list', () => {
+  it('lists the providers of a category with their details, and Back to Categories returns', async () => {
+    const user = userEvent.setup();
+    const ramesh = provider({
+      name: 'Ramesh Kumar',
+      business_name: 'Ramesh Plumbing Works',
+      mobile: '9876543210',
+      verified: true,
+      avg_rating: 4.46,
+      rating_count: 12,
+      experience: 7,
+    });
+    api.searchProviders.mockResolvedValue({ rows: [ramesh, provider({ name: 'Suresh' })], total: 2 });
+    await renderDirectory('/?register=1');
+
+    await user.click(screen.getByRole('link', { name: 'Plumber' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Ramesh Kumar' })).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenCalledWith(
+      expect.objectContaining({ query: '', category: '🔧 प्लंबर', minRating: 0, verified: 'all', sort: 'rating_desc', offset: 0 }),
+    );
+    expect(search().get('category')).toBe('plumber');
+    expect(search().get('register')).toBe('1'); // the shell's param is kept
+    expect(screen.getByRole('heading', { level: 2, name: /Plumber/ })).toHaveFocus();
+    expect(screen.getByText('2 providers')).toBeInTheDocument();
+
+    const card = screen.getByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(card).getByText('Ramesh Plumbing Works')).toBeInTheDocument();
+    expect(within(card).getByText('Plumber')).toBeInTheDocument();
+    expect(within(card).getByText(/✓ Verified/)).toBeInTheDocument();
+    expect(within(card).getByText('4.5')).toBeInTheDocument();
+    expect(within(card).getByText('(12 ratings)')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(within(card).getByText('Experience: 7 years')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View profile of Ramesh Kumar' })).toHaveAttribute('href', `/provider/${ramesh.id}`);
+    const call = within(card).getByRole('link', { name: 'Call Ramesh Kumar' });
+    expect(call).toHaveAttribute('href', 'tel:+919876543210');
+    const chat = within(card).getByRole('link', { name: 'WhatsApp message to Ramesh Kumar' });
+    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    chat.addEventListener('click', (e) => e.preventDefault());
+    call.addEventListener('click', (e) => e.preventDefault());
+    await user.click(call);
+    await user.click(chat);
+    expect(api.trackClick).toHaveBeenCalledWith(ramesh.id, 'call');
+    expect(api.trackClick).toHaveBeenCalledWith(ramesh.id, 'whatsapp');
+
+    const suresh = screen.getByRole('article', { name: 'Suresh' });
+    expect(within(suresh).getByText('Not verified')).toBeInTheDocument();
+    expect(within(suresh).getByText('No ratings yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toHaveFocus();
+    expect(search().get('category')).toBeNull();
+    expect(search().get('register')).toBe('1');
+  });
+
+  it('shows the category card in Hindi', async () => {
+    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 });
+    await renderDirectory('/?category=plumber', 'hi');
+    const card = await screen.findByRole('article', { name: 'रमेश' });
+    expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
+    expect(within(card).getByText(/सत्यापित/)).toBeInTheDocument();
+    expect(within(card).getByText('अनुभव: 1 वर्ष')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'रमेश को कॉल करें' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
+  });
+
+  it('says services will be provided soon for an empty category', async () => {
+    await renderDirectory('/?category=gym');
+    expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: '🏋️ जिम' }));
+  });
+
+  it("lists free-text 'Other' providers under Other Services", async () => {
+    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'Bake House', category: 'OTHERS: Bakery' })], total: 1 });
+    await renderDirectory('/?category=others');
+    const card = await screen.findByRole('article', { name: 'Bake House' });
+    expect(within(card).getByText('Bakery')).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: 'OTHERS' }));
+  });
+
+  it('loads the next page with Show more, appending to the list', async () => {
+    const user = userEvent.setup();
+    const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
+    api.searchProviders.mockResolvedValueOnce({ rows: first, total: 21 }).mockResolvedValueOnce({ rows: [provider({ name: 'Last one' })], total: 21 });
+    await renderDirectory('/?category=plumber');
+    expect(await screen.findByText('Showing 20 of 21')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more providers' }));
+    expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 20 }));
+    expect(screen.getAllByRole('article')).toHaveLength(21);
+    expect(screen.queryByRole('button', { name: 'Show more providers' })).not.toBeInTheDocument();
+  });
+
+  it('shows a translated error with a retry when loading fails', async () => {
+    const user = userEvent.setup();
+    api.searchProviders.mockRejectedValueOnce(new shared.ApiError('Failed to fetch', 'network', 0));
+    api.searchProviders.mockResolvedValueOnce({ rows: [provider({ name: 'Back again' })], total: 1 });
+    await renderDirectory('/?category=plumber');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The providers could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
+  });
+
+  it('ignores an unknown category in the URL and shows the grid', async () => {
+    await renderDirectory('/?category=nonsense');
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+    expect(api.searchProviders).not.toHaveBeenCalled();
+  });
+});
+
+describe('filters and sort', () => {
+  it('applies minimum rating, verified and sort, and puts them in the URL', async () => {
+    const user = userEvent.setup();
+    await renderDirectory('/?category=plumber');
+    await screen.findByText('Services will be provided soon');
+
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Minimum rating')).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const rating = screen.getByLabelText('Minimum rating');
+    expect(within(rating).getAllByRole('option')).toHaveLength(11); // 0 to 5 in steps of 0.5
+    expect(rating).toHaveValue('0');
+    await user.selectOptions(rating, '4');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ minRating: 4 })));
+    expect(search().get('rating')).toBe('4');
+
+    await user.click(screen.getByRole('radio', { name: 'Verified' }));
+    await waitFor(() => expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ minRating: 4, verified: 'verified' })));
+    expect(search().get('verified')).toBe('verified');
+
+    expect(screen.getByLabelText('Sort by')).toHaveValue('rating_desc');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'newly_added');
+    await waitFor(() =>
+      expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ category: '🔧 प्लंबर', minRating: 4, verified: 'verified', sort: 'newly_added' })),
+    );
+    expect(search().get('sort')).toBe('newly_added');
+    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument();
+    expect(await screen.findByText('No provider matches these filters.')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() =>
+      expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ minRating: 0, verified: 'all', sort: 'rating_desc' })),
+    );
+    expect(search().get('rating')).toBeNull();
+    expect(search().get('category')).toBe('plumber');
+  });
+
+  it('reads filters from a shared link, ignoring bad values', async () => {
+    await renderDirectory('/?category=electrician&rating=3.5&verified=unverified&sort=newly_added');
+    await waitFor(() =>
+      expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: '⚡ इलेक्ट्रीशियन', minRating: 3.5, verified: 'unverified', sort: 'newly_added' })),
+    );
+    // the panel starts open when filters are set
+    expect(screen.getByLabelText('Minimum rating')).toHaveValue('3.5');
+    expect(screen.getByRole('radio', { name: 'Non-verified' })).toBeChecked();
+  });
+
+  it('falls back to defaults for malformed filter values', async () => {
+    await renderDirectory('/?category=electrician&rating=abc&verified=maybe&sort=random');
+    await waitFor(() =>
+      expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ minRating: 0, verified: 'all', sort: 'rating_desc' })),
+    );
+  });
+});
+
+describe('search', () => {
+  it('searches after typing stops, across categories, with the text in the URL', async () => {
+    const user = userEvent.setup();
+    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'Pappu Plumber' })], total: 1 });
+    await renderDirectory();
+    await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'plambar');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Search results for “plambar”' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Pappu Plumber' })).toBeInTheDocument();
+    // debounced: one request for the whole word
+    expect(api.searchProviders).toHaveBeenCalledTimes(1);
+    expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'plambar', category: null }));
+    expect(search().get('q')).toBe('plambar');
+    // the catalogue suggests the matching category
+    expect(within(screen.getByRole('navigation', { name: 'Matching services' })).getByRole('link', { name: 'Plumber' })).toBeInTheDocument();
+    // the search box keeps focus while typing
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    await user.type(screen.getByRole('searchbox'), 'zzzzqqq{Enter}');
+    expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
+    expect(screen.getByText('No service found')).toBeInTheDocument();
+  });
+
+  it('treats only spaces as no search', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    await user.type(screen.getByRole('searchbox'), '     {Enter}');
+    await act(() => new Promise((r) => setTimeout(r, 450)));
+    expect(api.searchProviders).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+  });
+
+  it('never lets a slow old response overwrite a newer one', async () => {
+    const user = userEvent.setup();
+    const slow = deferred<{ rows: shared.ProviderListItem[]; total: number }>();
+    const fast = deferred<{ rows: shared.ProviderListItem[]; total: number }>();
+    api.searchProviders.mockReturnValueOnce(slow.promise).mockReturnValueOnce(fast.promise);
+    await renderDirectory();
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'bij{Enter}');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledTimes(1));
+    await user.type(box, 'li{Enter}');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledTimes(2));
+    expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'bijli' }));
+    // the first request was aborted
+    expect(api.searchProviders.mock.calls[0]![0].signal?.aborted).toBe(true);
+
+    await act(async () => fast.resolve({ rows: [provider({ name: 'New answer' })], total: 1 }));
+    expect(await screen.findByRole('article', { name: 'New answer' })).toBeInTheDocument();
+    await act(async () => slow.resolve({ rows: [provider({ name: 'Old answer' })], total: 1 }));
+    expect(screen.queryByRole('article', { name: 'Old answer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'New answer' })).toBeInTheDocument();
+  });
+
+  it('choosing a category clears the search; the URL drives the box on back/forward', async () => {
+    const user = userEvent.setup();
+    await renderDirectory('/?q=bijli');
+    expect(screen.getByRole('searchbox')).toHaveValue('bijli');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'bijli', category: null })));
+    await user.click(screen.getByRole('link', { name: 'Electrician' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Electrician/ })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(search().get('q')).toBeNull();
+  });
+
+  it('cuts a 2,000-character search and does not break', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    const box = screen.getByRole('searchbox');
+    await user.click(box);
+    await user.paste('x'.repeat(2000));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalled());
+    const sent = api.searchProviders.mock.calls.at(-1)![0].query!;
+    expect(sent.length).toBeLessThanOrEqual(shared.MAX_SEARCH_QUERY_LENGTH);
+    expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
+  });
+});
+
+describe('voice search', () => {
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>).webkitSpeechRecognition;
+  });
+
+  it('says so when the browser has no speech recognition', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    await user.click(screen.getByRole('button', { name: 'Search by voice' }));
+    expect(api.toast).toHaveBeenCalledWith({ title: 'Your browser does not support voice search.' });
+  });
+
+  it('listens in hi-IN and searches for what was said', async () => {
+    const user = userEvent.setup();
+    const instances: Array<Record<string, unknown> & { start: jest.Mock }> = [];
+    (window as unknown as Record<string, unknown>).webkitSpeechRecognition = jest.fn(function (this: Record<string, unknown>) {
+      this.start = jest.fn();
+      this.stop = jest.fn();
+      this.abort = jest.fn();
+      instances.push(this as Record<string, unknown> & { start: jest.Mock });
+    });
+    await renderDirectory();
+    const mic = screen.getByRole('button', { name: 'Search by voice' });
+    await user.click(mic);
+    const r = instances[0]!;
+    expect(r.lang).toBe('hi-IN');
+    expect(r.start).toHaveBeenCalled();
+    expect(mic).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Listening… speak now.')).toBeInTheDocument();
+    act(() => {
+      (r.onresult as (e: unknown) => void)({ results: [[{ transcript: 'बिजली' }]] });
+      (r.onend as () => void)();
+    });
+    expect(screen.getByRole('searchbox')).toHaveValue('बिजली');
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'बिजली' })));
+    expect(mic).toHaveAttribute('aria-pressed', 'false');
+    expect(api.toast).not.toHaveBeenCalled();
+  });
+});

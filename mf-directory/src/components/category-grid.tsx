@@ -1,0 +1,57 @@
+import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, CATEGORIES, FALLBACK_CATEGORY_ICON, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, useLanguage } from '@city/shared';
+import { categorySearch, OTHERS_SLUG } from '../utils/directory-params';
+
+export interface CategoryGridProps {
+  showAll: boolean;
+  onShowAll: (all: boolean) => void;
+  /** Current URL params: category links keep the ones this module does not own. */
+  params: URLSearchParams;
+}
+
+/** The first 24 categories and 'More Services', or all of them ('All Services'). */
+export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(function CategoryGrid({ showAll, onShowAll, params }, headingRef) {
+  const { t } = useTranslation('directory');
+  const lang = useLanguage();
+  const shown = showAll ? CATEGORIES : CATEGORIES.slice(0, INITIAL_CATEGORY_COUNT);
+  return (
+    <section className="directory-categories" aria-labelledby="directory-categories-heading">
+      <h2 id="directory-categories-heading" ref={headingRef} tabIndex={-1} className="directory__h2">
+        {showAll ? t('allServices') : t('categoriesHeading')}
+      </h2>
+      <ul className="directory-categories__grid" id="directory-categories-grid">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <Link className="directory-tile" to={{ search: categorySearch(params, c.id) }} data-category={c.id}>
+              <span className="directory-tile__icon" aria-hidden="true">
+                {c.icon}
+              </span>
+              <span className="directory-tile__name">{c[lang]}</span>
+            </Link>
+          </li>
+        ))}
+        {showAll ? (
+          <li>
+            <Link className="directory-tile" to={{ search: categorySearch(params, OTHERS_SLUG) }} data-category={OTHERS_SLUG}>
+              <span className="directory-tile__icon" aria-hidden="true">
+                {FALLBACK_CATEGORY_ICON}
+              </span>
+              <span className="directory-tile__name">{t('otherServices.tile')}</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+      {showAll ? (
+        <div className="directory-categories__other">
+          <h3 className="directory__h3">{t('otherServices.heading')}</h3>
+          <p>{OTHER_SERVICES.map((s) => s[lang]).join(' · ')}</p>
+        </div>
+      ) : null}
+      <Button variant="secondary" className="directory-categories__more" aria-controls="directory-categories-grid" aria-expanded={showAll} onClick={() => onShowAll(!showAll)}>
+        {showAll ? t('fewerServices') : t('moreServices')}
+      </Button>
+    </section>
+  );
+});

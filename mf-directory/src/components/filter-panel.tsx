@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, formatRating, useLanguage, type ProviderSort, type VerifiedFilter } from '@city/shared';
+import { activeFilterCount, DEFAULT_FILTERS, MIN_RATING_STEPS, type DirectoryFilters } from '../utils/directory-params';
+
+export interface FilterPanelProps {
+  filters: DirectoryFilters;
+  onChange: (filters: DirectoryFilters) => void;
+  open: boolean;
+  onToggle: () => void;
+}
+
+const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'filters.verifiedOnly' | 'filters.unverifiedOnly' }[] = [
+  { value: 'all', key: 'filters.verifiedAll' },
+  { value: 'verified', key: 'filters.verifiedOnly' },
+  { value: 'unverified', key: 'filters.unverifiedOnly' },
+];
+
+/** Minimum rating, verified and sort; a toggle shows or hides the panel. Changes apply at once. */
+export function FilterPanel({ filters, onChange, open, onToggle }: FilterPanelProps) {
+  const { t } = useTranslation('directory');
+  const lang = useLanguage();
+  const id = useId();
+  const active = activeFilterCount(filters);
+  const set = (patch: Partial<DirectoryFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="directory-filters">
+      <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="directory-filters__toggle">
+        <span aria-hidden="true">⚙</span> {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </Button>
+      <div id={`${id}-panel`} role="group" aria-label={t('filters.panelLabel')} className="directory-filters__panel" hidden={!open}>
+        <div className="directory-filters__field">
+          <label htmlFor={`${id}-rating`}>{t('filters.minRating')}</label>
+          <select id={`${id}-rating`} value={String(filters.minRating)} onChange={(e) => set({ minRating: Number(e.target.value) })}>
+            {MIN_RATING_STEPS.map((n) => (
+              <option key={n} value={String(n)}>
+                {n === 0 ? t('filters.anyRating') : t('filters.ratingAtLeast', { rating: formatRating(n, lang) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="directory-filters__field directory-filters__radios">
+          <legend>{t('filters.verified')}</legend>
+          {VERIFIED_OPTIONS.map((o) => (
+            <label key={o.value} className="directory-filters__radio">
+              <input type="radio" name={`${id}-verified`} value={o.value} checked={filters.verified === o.value} onChange={() => set({ verified: o.value })} />{' '}
+              {t(o.key)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="directory-filters__field">
+          <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>
+          <select id={`${id}-sort`} value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProviderSort })}>
+            <option value="rating_desc">{t('filters.sortRating')}</option>
+            <option value="newly_added">{t('filters.sortNewest')}</option>
+          </select>
+        </div>
+        {active > 0 ? (
+          <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)}>
+            {t('filters.reset')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  categoryIcon,
+  categoryLabel,
+  formatRating,
+  StarRatingDisplay,
+  telHref,
+  trackClick,
+  useLanguage,
+  whatsappHref,
+  type ProviderListItem,
+} from '@city/shared';
+
+/** One provider in a category list or search results. */
+export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
+  const { t } = useTranslation('directory');
+  const lang = useLanguage();
+  const rating = formatRating(p.avg_rating, lang);
+  return (
+    <article className="directory-card" aria-labelledby={`provider-${p.id}`}>
+      <div className="directory-card__top">
+        <h3 className="directory-card__name" id={`provider-${p.id}`}>
+          <Link to={`/provider/${p.id}`}>{p.name}</Link>
+        </h3>
+        <Badge tone={p.verified ? 'success' : 'neutral'}>{p.verified ? `✓ ${t('card.verified')}` : t('card.notVerified')}</Badge>
+      </div>
+      {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
+      <p className="directory-card__category">
+        <span aria-hidden="true">{categoryIcon(p.category)}</span> {categoryLabel(p.category, lang)}
+      </p>
+      <p className="directory-card__rating">
+        {p.rating_count > 0 ? (
+          <>
+            <StarRatingDisplay value={p.avg_rating} label={t('card.ratingLabel', { rating })} />
+            <span aria-hidden="true" className="directory-card__rating-value">
+              {rating}
+            </span>{' '}
+            <span className="directory-card__rating-count">{t('card.ratingCount', { count: p.rating_count })}</span>
+          </>
+        ) : (
+          <span className="directory-card__muted">{t('card.noRatings')}</span>
+        )}
+      </p>
+      <p className="directory-card__experience">
+        {p.experience == null ? t('card.experienceUnknown') : t('card.experience', { count: p.experience })}
+      </p>
+      {p.specialist_in ? <p className="directory-card__specialist">{t('card.specialist', { text: p.specialist_in })}</p> : null}
+      <div className="directory-card__actions">
+        <a className="ui-button ui-button--primary" href={telHref(p.mobile)} aria-label={t('card.callLabel', { name: p.name })} onClick={() => trackClick(p.id, 'call')}>
+          <span aria-hidden="true">📞</span> {t('card.call')}
+        </a>
+        <a
+          className="ui-button ui-button--secondary directory-card__chat"
+          href={whatsappHref(p.mobile)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('card.chatLabel', { name: p.name })}
+          onClick={() => trackClick(p.id, 'whatsapp')}
+        >
+          <span aria-hidden="true">💬</span> {t('card.chat')}
+        </a>
+        <Link className="ui-button ui-button--ghost" to={`/provider/${p.id}`} aria-label={t('card.profileLabel', { name: p.name })}>
+          {t('card.profile')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, FALLBACK_CATEGORY_ICON, formatNumber, matchCategories, useLanguage } from '@city/shared';
+import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
+import {
+  activeFilterCount,
+  categoryFilterValue,
+  categorySearch,
+  DEFAULT_FILTERS,
+  type DirectoryFilters,
+  type SelectedCategory,
+} from '../utils/directory-params';
+import { FilterPanel } from './filter-panel';
+import { ProviderCard } from './provider-card';
+
+export type ResultsMode = { kind: 'category'; selected: SelectedCategory } | { kind: 'search'; query: string };
+
+export interface ProviderResultsProps {
+  mode: ResultsMode;
+  filters: DirectoryFilters;
+  onFiltersChange: (filters: DirectoryFilters) => void;
+  onBack: () => void;
+  params: URLSearchParams;
+}
+
+/** Matching categories shown above search results (from the catalogue, no request). */
+const MAX_CATEGORY_SUGGESTIONS = 6;
+
+/** A category's provider list or search results: header, filters, one page at a time. */
+export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsProps>(function ProviderResults(
+  { mode, filters, onFiltersChange, onBack, params },
+  headingRef,
+) {
+  const { t } = useTranslation('directory');
+  const lang = useLanguage();
+  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
+
+  const categoryValue = mode.kind === 'category' ? categoryFilterValue(mode.selected) : null;
+  const query = mode.kind === 'search' ? mode.query : '';
+  const request = useMemo<ProviderSearchRequest>(
+    () => ({ query, category: categoryValue, minRating: filters.minRating, verified: filters.verified, sort: filters.sort }),
+    [query, categoryValue, filters.minRating, filters.verified, filters.sort],
+  );
+  const result = useProviderSearch(request);
+  const suggestions = useMemo(() => (mode.kind === 'search' ? matchCategories(mode.query, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []), [mode, lang]);
+
+  // Infinite scroll: the next page loads as the end of the list comes near (a button too).
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loadingMore, moreFailed, loadMore } = result;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || loadingMore || moreFailed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '300px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, moreFailed, loadMore]);
+
+  const filtered = activeFilterCount({ ...filters, sort: DEFAULT_FILTERS.sort }) > 0;
+  let title: string;
+  let icon: string | null = null;
+  let description: string | null = null;
+  if (mode.kind === 'category') {
+    if (mode.selected.kind === 'catalogue') {
+      title = mode.selected.category[lang];
+      icon = mode.selected.category.icon;
+      description = mode.selected.category.desc[lang];
+    } else {
+      title = t('otherServices.tile');
+      icon = FALLBACK_CATEGORY_ICON;
+    }
+  } else {
+    title = t('search.resultsHeading', { query: mode.query });
+  }
+
+  return (
+    <section className="directory-results" aria-labelledby="directory-results-heading">
+      {mode.kind === 'category' ? (
+        <Button variant="secondary" onClick={onBack} className="directory-results__back">
+          <span aria-hidden="true">←</span> {t('list.backToCategories')}
+        </Button>
+      ) : null}
+      <h2 id="directory-results-heading" ref={headingRef} tabIndex={-1} className="directory__h2 directory-results__heading">
+        {icon ? (
+          <span aria-hidden="true" className="directory-results__icon">
+            {icon}
+          </span>
+        ) : null}{' '}
+        {title}
+      </h2>
+      {description ? <p className="directory-results__desc">{description}</p> : null}
+      {suggestions.length > 0 ? (
+        <nav className="directory-results__suggestions" aria-label={t('search.matchingCategories')}>
+          <h3 className="directory__h3">{t('search.matchingCategories')}</h3>
+          <ul>
+            {suggestions.map((c) => (
+              <li key={c.id}>
+                <Link className="directory-chip" to={{ search: categorySearch(params, c.id) }}>
+                  <span aria-hidden="true">{c.icon}</span> {c[lang]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
+
+      <p className="directory-results__count" role="status">
+        {result.status === 'loading'
+          ? t('list.loading')
+          : result.status === 'success' && result.total > 0
+            ? t('list.count', { count: result.total })
+            : ''}
+      </p>
+
+      {result.status === 'error' ? (
+        <div className="directory-results__message" role="alert">
+          <p>{t('list.error')}</p>
+          <Button onClick={result.retry}>{t('list.retry')}</Button>
+        </div>
+      ) : null}
+
+      {result.status === 'success' && result.rows.length === 0 ? (
+        <div className="directory-results__empty">
+          {mode.kind === 'search' ? (
+            <>
+              <p className="directory-results__empty-title">{t('search.noServiceFound')}</p>
+              <p>{t('search.noResultsFound')}</p>
+              <p className="directory-results__hint">{t('search.noResultsHint')}</p>
+            </>
+          ) : filtered ? (
+            <p className="directory-results__empty-title">{t('list.noProvidersWithFilters')}</p>
+          ) : (
+            <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+          )}
+          {filtered ? (
+            <Button variant="secondary" onClick={() => onFiltersChange(DEFAULT_FILTERS)}>
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {result.rows.length > 0 ? (
+        <ul className="directory-results__list">
+          {result.rows.map((p) => (
+            <li key={p.id}>
+              <ProviderCard provider={p} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {result.rows.length > 0 && result.total > result.rows.length ? (
+        <p className="directory-results__shown">
+          {t('list.shown', { shown: formatNumber(result.rows.length, lang), total: formatNumber(result.total, lang) })}
+        </p>
+      ) : null}
+      {result.moreFailed ? (
+        <p className="directory-results__message" role="alert">
+          {t('list.error')}
+        </p>
+      ) : null}
+      {hasMore ? (
+        <div ref={sentinel} className="directory-results__more">
+          <Button variant="secondary" onClick={loadMore} disabled={loadingMore} aria-disabled={loadingMore}>
+            {loadingMore ? t('list.loadingMore') : moreFailed ? t('list.retry') : t('list.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+});

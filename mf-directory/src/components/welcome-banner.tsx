@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findCategoryById, useLanguage, type Category } from '@city/shared';
+
+/** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
+export const BANNER_CATEGORY_IDS = [
+  'plumber', 'electrician', 'painter', 'resume-maker', 'website-design', 'computer-project', 'pg-room',
+  'car-rental', 'bike-mechanic', 'fast-food', 'barber', 'beauty-parlour', 'property-dealer', 'restaurant',
+  'coaching', 'e-rickshaw', 'scrap-dealer', 'mason', 'ac-mechanic', 'event-planner', 'gym', 'photographer',
+  'carpenter', 'yoga-instructor', 'ro-service', 'cleaning', 'pet-shop', 'driving-school', 'car-service',
+  'packers-movers', 'local-jobs', 'gardener', 'health-care', 'kids-care',
+] as const;
+
+const BANNER_CATEGORIES: Category[] = BANNER_CATEGORY_IDS.map((id) => findCategoryById(id)).filter((c): c is Category => !!c);
+
+/**
+ * Scrolling welcome banner: one cycle every 10 s (CSS), still when the user prefers reduced
+ * motion, and a pause button (moving content needs one: WCAG 2.2.2).
+ */
+export function WelcomeBanner() {
+  const { t } = useTranslation('directory');
+  const lang = useLanguage();
+  const [paused, setPaused] = useState(false);
+  const items = (hidden: boolean) => (
+    <ul className="directory-banner__list" aria-hidden={hidden || undefined}>
+      {BANNER_CATEGORIES.map((c) => (
+        <li key={c.id} className="directory-banner__item">
+          <span aria-hidden="true">{c.icon}</span> {c[lang]}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section className={`directory-banner${paused ? ' directory-banner--paused' : ''}`} aria-label={t('banner.label')}>
+      <p className="directory-banner__welcome">{t('banner.welcome')}</p>
+      <div className="directory-banner__row">
+        <div className="directory-banner__viewport">
+          <div className="directory-banner__track">
+            {items(false)}
+            {items(true)}
+          </div>
+        </div>
+        <button
+          type="button"
+          className="directory-banner__pause"
+          aria-pressed={paused}
+          aria-label={t('banner.pause')}
+          onClick={() => setPaused((p) => !p)}
+        >
+          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+        </button>
+      </div>
+    </section>
+  );
+}

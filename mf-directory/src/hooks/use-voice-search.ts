@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** The parts of the Web Speech API this module uses (not in TypeScript's DOM types). */
+interface RecognitionResultEvent {
+  results: ArrayLike<ArrayLike<{ transcript: string }>>;
+}
+interface RecognitionErrorEvent {
+  error: string;
+}
+export interface SpeechRecognitionLike {
+  lang: string;
+  interimResults: boolean;
+  maxAlternatives: number;
+  continuous: boolean;
+  onresult: ((e: RecognitionResultEvent) => void) | null;
+  onerror: ((e: RecognitionErrorEvent) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  stop(): void;
+  abort(): void;
+}
+type RecognitionConstructor = new () => SpeechRecognitionLike;
+
+export function getSpeechRecognition(): RecognitionConstructor | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+export type VoiceProblem = 'unsupported' | 'denied' | 'failed';
+
+/** Speech recognition in hi-IN: `onText` gets what was said; `onProblem` why nothing came. */
+export function useVoiceSearch(onText: (text: string) => void, onProblem: (problem: VoiceProblem) => void) {
+  const [listening, setListening] = useState(false);
+  const recognition = useRef<SpeechRecognitionLike | null>(null);
+  const callbacks = useRef({ onText, onProblem });
+  callbacks.current = { onText, onProblem };
+
+  useEffect(() => () => recognition.current?.abort(), []);
+
+  const stoppedByUser = useRef(false);
+  const stop = useCallback(() => {
+    stoppedByUser.current = true;
+    recognition.current?.stop();
+  }, []);
+
+  const start = useCallback(() => {
+    const Recognition = getSpeechRecognition();
+    if (!Recognition) {
+      callbacks.current.onProblem('unsupported');
+      return;
+    }
+    recognition.current?.abort();
+    stoppedByUser.current = false;
+    let r: SpeechRecognitionLike;
+    try {
+      r = new Recognition();
+    } catch {
+      callbacks.current.onProblem('unsupported');
+      return;
+    }
+    r.lang = 'hi-IN';
+    r.interimResults = false;
+    r.maxAlternatives = 1;
+    r.continuous = false;
+    let heard = false;
+    r.onresult = (e) => {
+      const text = Array.from(e.results)
+        .map((alternatives) => alternatives[0]?.transcript ?? '')
+        .join(' ')
+        .trim();
+      if (text) {
+        heard = true;
+        callbacks.current.onText(text);
+      }
+    };
+    r.onerror = (e) => {
+      heard = true; // reported here; onend must not report it again
+      if (e.error === 'aborted') return;
+      callbacks.current.onProblem(e.error === 'not-allowed' || e.error === 'service-not-allowed' ? 'denied' : 'failed');
+    };
+    r.onend = () => {
+      setListening(false);
+      if (recognition.current === r) recognition.current = null;
+      if (!heard && !stoppedByUser.current) callbacks.current.onProblem('failed');
+    };
+    recognition.current = r;
+    try {
+      r.start();
+      setListening(true);
+    } catch {
+      recognition.current = null;
+      callbacks.current.onProblem('failed');
+    }
+  }, []);
+
+  return { listening, start, stop };
+}
