@@ -7,7 +7,7 @@ export function AdMedia({ slide, autoplay }: { slide: AdSlide; autoplay: boolean
   if (slide.kind === 'youtube') {
     return (
       <iframe
-        className="ads-popup__media ads-popup__media--youtube"
+        className="ads-popup__media"
         src={youtubeEmbedUrl(slide.videoId, autoplay)}
         title={slide.title ?? t('youtubeTitle')}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
