@@ -1,0 +1,272 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@city/shared/testing';
+import { registerProvider, toastStore, type RegistrationResult } from '@city/shared';
+import RegistrationDialog from '../registration-dialog';
+
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  registerProvider: jest.fn(),
+}));
+
+const registerMock = registerProvider as jest.MockedFunction<typeof registerProvider>;
+
+function lastToast() {
+  return toastStore.getState().toasts[0];
+}
+
+async function renderDialog(language: 'en' | 'hi' = 'en') {
+  const onClose = jest.fn();
+  const user = userEvent.setup();
+  await renderWithProviders(<RegistrationDialog open onClose={onClose} />, { language });
+  return { user, onClose };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Pastes into a field (one event per field keeps these tests fast on a busy machine). */
+async function enter(user: User, label: RegExp, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+async function fillValidForm(user: User) {
+  await enter(user, /^Full name/, 'Ramesh Kumar');
+  await enter(user, /^Business name/, 'Kumar Plumbing');
+  await enter(user, /^Mobile number/, '98765 43210');
+  await user.selectOptions(screen.getByLabelText(/^Service category/), 'plumber');
+  await enter(user, /^Specialisation/, 'Geyser repair');
+  await enter(user, /^Aadhaar number/, '1234 5678 9012');
+  await enter(user, /^Experience/, '7');
+  await enter(user, /^Address/, 'Station Road, Ward 4');
+  await user.click(screen.getByLabelText(/I agree to the Terms/));
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Register for free' });
+
+let openSpy: jest.SpyInstance;
+
+beforeEach(() => {
+  registerMock.mockReset();
+  toastStore.getState().dismiss();
+  openSpy = jest.spyOn(window, 'open').mockImplementation(() => null);
+});
+
+afterEach(() => {
+  openSpy.mockRestore();
+});
+
+describe('RegistrationDialog', () => {
+  it('shows a labelled form in a titled dialog, in Hindi by language', async () => {
+    await renderDialog('hi');
+    expect(screen.getByRole('heading', { name: 'मुफ़्त रजिस्ट्रेशन' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^पूरा नाम/)).toBeRequired();
+    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('link', { name: /नियम और शर्तें पढ़ें/ })).toHaveAttribute('href', '/terms-conditions');
+    expect(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' })).toBeEnabled();
+  });
+
+  it('lists every catalogue category and Other, which opens a required text field', async () => {
+    const { user } = await renderDialog();
+    const select = screen.getByLabelText(/^Service category/);
+    expect(within(select).getByRole('option', { name: '🔧 Plumber' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Your service name/)).not.toBeInTheDocument();
+    await user.selectOptions(select, 'other');
+    expect(screen.getByLabelText(/^Your service name/)).toBeRequired();
+  });
+
+  it('on an empty submit shows each required error beside its field and an Error toast, and stores nothing', async () => {
+    const { user, onClose } = await renderDialog();
+    await user.click(submitButton());
+
+    expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription('Please enter your name.');
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveAccessibleDescription(
+      '10 digits, without +91 or 0. Please enter a valid 10-digit mobile number.',
+    );
+    expect(screen.getByLabelText(/^Service category/)).toHaveAccessibleDescription('Please choose a category.');
+    expect(screen.getByLabelText(/^Experience/)).toHaveAccessibleDescription('Please enter your experience in years.');
+    expect(screen.getByLabelText(/^Address/)).toHaveAccessibleDescription('Please enter your address.');
+    expect(screen.getByLabelText(/I agree to the Terms/)).toHaveAccessibleDescription('You must agree to Terms & Conditions.');
+    expect(screen.getByLabelText(/^Full name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Full name/)).toHaveFocus();
+    expect(lastToast()).toMatchObject({ title: 'Error', description: 'Please enter your name.', variant: 'destructive' });
+    expect(registerMock).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['mobile', /^Mobile number/, '12345', 'Please enter a valid 10-digit mobile number.'],
+    ['Aadhaar', /^Aadhaar number/, '1234', 'Aadhar number must be 12 digits.'],
+  ])('rejects a bad %s with its message beside the field and in the toast', async (_name, label, bad, message) => {
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    await user.paste(bad);
+    await user.click(submitButton());
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(input).toHaveFocus();
+    expect(lastToast()).toMatchObject({ title: 'Error', description: message, variant: 'destructive' });
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it("requires the service name when the category is 'Other'", async () => {
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.selectOptions(screen.getByLabelText(/^Service category/), 'other');
+    await enter(user, /^Your service name/, '   ');
+    await user.click(submitButton());
+    expect(lastToast()).toMatchObject({ description: "Please enter the service name for 'Other'." });
+    expect(screen.getByLabelText(/^Your service name/)).toHaveFocus();
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('requires the terms box', async () => {
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(screen.getByLabelText(/I agree to the Terms/));
+    await user.click(submitButton());
+    expect(lastToast()).toMatchObject({ title: 'Error', description: 'You must agree to Terms & Conditions.' });
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('clears a field’s error once it is edited', async () => {
+    const { user } = await renderDialog();
+    await user.click(submitButton());
+    await user.type(screen.getByLabelText(/^Full name/), 'R');
+    expect(screen.getByLabelText(/^Full name/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your name.')).not.toBeInTheDocument();
+  });
+
+  it('registers, thanks the provider, opens the operator chat message and closes', async () => {
+    registerMock.mockResolvedValue({ ok: true, id: 'new-id' });
+    const { user, onClose } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(registerMock).toHaveBeenCalledWith({
+      name: 'Ramesh Kumar',
+      businessName: 'Kumar Plumbing',
+      mobile: '9876543210',
+      category: '🔧 प्लंबर',
+      specialistIn: 'Geyser repair',
+      aadhaar: '123456789012',
+      experience: 7,
+      address: 'Station Road, Ward 4',
+    });
+    expect(lastToast()).toMatchObject({
+      title: 'Registration Successful',
+      description: 'Your details have been saved successfully.',
+      variant: 'default',
+    });
+    expect(openSpy).toHaveBeenCalledTimes(1);
+    const [url, target, features] = openSpy.mock.calls[0] as [string, string, string];
+    expect(target).toBe('_blank');
+    expect(features).toBe('noopener');
+    const parsed = new URL(url);
+    expect(`${parsed.origin}${parsed.pathname}`).toBe('https://wa.me/919876543210');
+    expect(parsed.searchParams.get('text')!.split('\n')).toEqual([
+      'New Service Provider Registration',
+      'Name: Ramesh Kumar',
+      'Business: Kumar Plumbing',
+      'Mobile: 9876543210',
+      'Category: 🔧 Plumber',
+      'Specialty: Geyser repair',
+      'Aadhar: XXXX-XXXX-9012',
+      'Experience: 7 years',
+      'Address: Station Road, Ward 4',
+      'I agree to the Terms & Conditions and confirm that I am 18 years or older.',
+    ]);
+    expect(url).not.toContain('123456789012');
+  });
+
+  it('keeps what was typed and shows registrationErrorDesc when saving fails', async () => {
+    registerMock.mockResolvedValue({ ok: false, reason: 'unknown', message: 'boom' });
+    const { user, onClose } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Error',
+        description: 'Something went wrong while saving. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('98765 43210');
+    expect(screen.getByLabelText(/^Service category/)).toHaveValue('plumber');
+    expect(screen.getByLabelText(/^Experience/)).toHaveValue(7);
+    expect(screen.getByLabelText(/I agree to the Terms/)).toBeChecked();
+    expect(submitButton()).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(openSpy).not.toHaveBeenCalled();
+  });
+
+  it.each<[RegistrationResult, string]>([
+    [{ ok: false, reason: 'rate-limited', message: '429' }, 'Too many registrations from this device. Please wait a few minutes and try again.'],
+    [{ ok: false, reason: 'network', message: 'Failed to fetch' }, 'Could not reach the server. Please check your internet connection and try again.'],
+  ])('explains a %o failure', async (result, description) => {
+    registerMock.mockResolvedValue(result);
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description }));
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+  });
+
+  it('shows the database’s refusal of a field beside that field', async () => {
+    registerMock.mockResolvedValue({ ok: false, reason: 'invalid', field: 'aadhaar', message: 'aadhaar must be exactly 12 digits' });
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    const aadhaar = screen.getByLabelText(/^Aadhaar number/);
+    await waitFor(() => expect(aadhaar).toHaveAccessibleDescription(expect.stringContaining('Aadhar number must be 12 digits.')));
+    expect(aadhaar).toHaveFocus();
+    expect(lastToast()).toMatchObject({ description: 'Something went wrong while saving. Please try again.' });
+  });
+
+  it('disables the submit button while saving and never submits twice', async () => {
+    let resolve!: (r: RegistrationResult) => void;
+    registerMock.mockImplementation(() => new Promise((r) => (resolve = r)));
+    const { user, onClose } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    const busy = screen.getByRole('button', { name: 'Saving…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    await user.keyboard('{Enter}');
+    expect(registerMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => resolve({ ok: true, id: 'x' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(registerMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes with the close button and with Escape', async () => {
+    const { user, onClose } = await renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    screen.getByLabelText(/^Full name/).closest('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('returns focus to the opener when the shell unmounts it', async () => {
+    jest.useFakeTimers();
+    try {
+      const opener = document.createElement('button');
+      document.body.append(opener);
+      opener.focus();
+      const { unmount } = await renderWithProviders(<RegistrationDialog open onClose={() => undefined} />);
+      screen.getByLabelText(/^Full name/).focus();
+      unmount();
+      act(() => jest.runOnlyPendingTimers());
+      expect(opener).toHaveFocus();
+      opener.remove();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
