@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import ProviderProfile from '../provider-profile';
-import { PROVIDER_ID, provider } from './fixtures';
+import { PROVIDER_ID, later, laterFail, provider } from './fixtures';
 
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
@@ -19,10 +19,10 @@ const api = jest.mocked(shared);
 
 beforeEach(() => {
   jest.clearAllMocks();
-  api.fetchProvider.mockResolvedValue(provider());
-  api.fetchRatingSummary.mockResolvedValue({ provider_id: PROVIDER_ID, avg_rating: 4.25, rating_count: 12 });
-  api.fetchDeviceRating.mockResolvedValue(null);
-  api.fetchReviews.mockResolvedValue([]);
+  api.fetchProvider.mockImplementation(() => later(provider()));
+  api.fetchRatingSummary.mockImplementation(() => later({ provider_id: PROVIDER_ID, avg_rating: 4.25, rating_count: 12 }));
+  api.fetchDeviceRating.mockImplementation(() => later(null));
+  api.fetchReviews.mockImplementation(() => later([]));
 });
 
 
@@ -46,7 +46,7 @@ describe('ProviderProfile', () => {
   });
 
   it('speaks Hindi by default: category, experience and badge in Hindi', async () => {
-    api.fetchProvider.mockResolvedValue(provider({ verified: false, experience: 1 }));
+    api.fetchProvider.mockImplementation(() => later(provider({ verified: false, experience: 1 })));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'hi' });
     await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
     const dl = screen.getByText('सेवा').closest('dl') as HTMLElement;
@@ -56,8 +56,8 @@ describe('ProviderProfile', () => {
   });
 
   it("shows 'N/A' when there is no experience, and 'No ratings yet' without ratings", async () => {
-    api.fetchProvider.mockResolvedValue(provider({ experience: 0, specialist_in: null, business_name: null, verified: false }));
-    api.fetchRatingSummary.mockResolvedValue({ provider_id: PROVIDER_ID, avg_rating: 0, rating_count: 0 });
+    api.fetchProvider.mockImplementation(() => later(provider({ experience: 0, specialist_in: null, business_name: null, verified: false })));
+    api.fetchRatingSummary.mockImplementation(() => later({ provider_id: PROVIDER_ID, avg_rating: 0, rating_count: 0 }));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
     expect(screen.getByText('N/A')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('ProviderProfile', () => {
   });
 
   it('renders free text as text, never as HTML', async () => {
-    api.fetchProvider.mockResolvedValue(provider({ name: '<img src=x onerror=alert(1)>Bad', address: '<b>bold</b>' }));
+    api.fetchProvider.mockImplementation(() => later(provider({ name: '<img src=x onerror=alert(1)>Bad', address: '<b>bold</b>' })));
     const { container } = await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)>Bad' })).toBeInTheDocument();
     expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('ProviderProfile', () => {
   });
 
   it('shows a translated not-found with a way home for an unknown or unapproved id', async () => {
-    api.fetchProvider.mockResolvedValue(null);
+    api.fetchProvider.mockImplementation(() => later(null));
     await renderWithProviders(<ProviderProfile providerId="nope" />, { language: 'hi' });
     expect(await screen.findByRole('heading', { name: 'सेवा प्रदाता नहीं मिला' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'मुख्य पृष्ठ पर वापस जाएं' })).toHaveAttribute('href', '/');
@@ -83,7 +83,7 @@ describe('ProviderProfile', () => {
   });
 
   it('offers a retry when the provider cannot be loaded, and loads it on retry', async () => {
-    api.fetchProvider.mockRejectedValueOnce(new shared.ApiError('Failed to fetch', 'network', 0));
+    api.fetchProvider.mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     expect(await screen.findByRole('heading', { name: 'This profile could not be loaded' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -93,9 +93,9 @@ describe('ProviderProfile', () => {
 
   it('refreshes the average and count after the visitor rates', async () => {
     api.fetchRatingSummary
-      .mockResolvedValueOnce({ provider_id: PROVIDER_ID, avg_rating: 4, rating_count: 1 })
-      .mockResolvedValueOnce({ provider_id: PROVIDER_ID, avg_rating: 3, rating_count: 2 });
-    api.submitRating.mockResolvedValue();
+      .mockImplementationOnce(() => later({ provider_id: PROVIDER_ID, avg_rating: 4, rating_count: 1 }))
+      .mockImplementationOnce(() => later({ provider_id: PROVIDER_ID, avg_rating: 3, rating_count: 2 }));
+    api.submitRating.mockImplementation(() => later(undefined));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     const summary = await screen.findByTestId('rating-summary');
     await waitFor(() => expect(summary).toHaveTextContent('(1 rating)'));

@@ -1,0 +1,116 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import { RatingSection } from '../rating-section';
+import { PROVIDER_ID, currentToast, deferred, later } from '../../__tests__/fixtures';
+
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  fetchDeviceRating: jest.fn(),
+  submitRating: jest.fn(),
+}));
+const api = jest.mocked(shared);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  shared.toastStore.getState().dismiss();
+  api.fetchDeviceRating.mockImplementation(() => later(null));
+  api.submitRating.mockResolvedValue();
+});
+
+/** Lets the device-rating request answer. */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+const HINDI_FAILURE = 'आपकी रेटिंग दर्ज करने में कोई समस्या हुई। कृपया फिर से प्रयास करें।';
+
+describe('RatingSection', () => {
+  it("shows this device's current rating", async () => {
+    api.fetchDeviceRating.mockImplementation(() => later(4));
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    expect(await screen.findByText('Your rating: 4 out of 5')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(api.fetchDeviceRating).toHaveBeenCalledWith(PROVIDER_ID);
+  });
+
+  it('rates with a click: saves, toasts success and asks for a fresh average', async () => {
+    const onRated = jest.fn();
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={onRated} />, { language: 'en' });
+    await settle();
+    expect(screen.getByText(/You have not rated this provider yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+    expect(api.submitRating).toHaveBeenCalledWith(PROVIDER_ID, 5);
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: 'Rating Successful', description: 'Your rating has been submitted successfully.', variant: 'default' }),
+    );
+    expect(onRated).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Your rating: 5 out of 5')).toBeInTheDocument();
+  });
+
+  it('is keyboard operable: Tab to the stars, arrows change the rating', async () => {
+    api.fetchDeviceRating.mockImplementation(() => later(3));
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await screen.findByText('Your rating: 3 out of 5');
+    await userEvent.tab();
+    expect(screen.getByRole('radio', { name: '3 stars' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '4 stars' })).toHaveFocus();
+    await waitFor(() => expect(api.submitRating).toHaveBeenLastCalledWith(PROVIDER_ID, 4));
+    expect(await screen.findByText('Your rating: 4 out of 5')).toBeInTheDocument();
+  });
+
+  it('changing the rating saves the new value for the same provider and device', async () => {
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await settle();
+    await userEvent.click(screen.getByRole('radio', { name: '2 stars' }));
+    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    await waitFor(() => expect(api.submitRating).toHaveBeenCalledTimes(2));
+    expect(api.submitRating.mock.calls).toEqual([
+      [PROVIDER_ID, 2],
+      [PROVIDER_ID, 4],
+    ]);
+  });
+
+  it('sends a second choice only after the first is saved, so the last choice wins', async () => {
+    const first = deferred<void>();
+    api.submitRating.mockReturnValueOnce(first.promise);
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await settle();
+    await userEvent.click(screen.getByRole('radio', { name: '1 star' }));
+    await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+    expect(api.submitRating).toHaveBeenCalledTimes(1);
+    await act(async () => first.resolve());
+    await waitFor(() => expect(api.submitRating).toHaveBeenCalledTimes(2));
+    expect(api.submitRating).toHaveBeenLastCalledWith(PROVIDER_ID, 5);
+  });
+
+  it('on failure returns to the saved value and shows the Hindi message, with an English line in English', async () => {
+    api.fetchDeviceRating.mockImplementation(() => later(2));
+    api.submitRating.mockRejectedValue(new shared.ApiError('boom', '500', 500));
+    const onRated = jest.fn();
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={onRated} />, { language: 'en' });
+    await screen.findByText('Your rating: 2 out of 5');
+    await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: HINDI_FAILURE,
+        description: 'There was a problem recording your rating. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('radio', { name: '2 stars' })).toBeChecked();
+    expect(screen.getByText('Your rating: 2 out of 5')).toBeInTheDocument();
+    expect(onRated).not.toHaveBeenCalled();
+  });
+
+  it('in Hindi the failure toast is the Hindi message alone', async () => {
+    api.submitRating.mockRejectedValue(new shared.ApiError('boom', '500', 500));
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'hi' });
+    await settle();
+    expect(screen.getByText(/आपने अभी इस सेवा प्रदाता को रेटिंग नहीं दी है/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '3 स्टार' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: HINDI_FAILURE, variant: 'destructive' }));
+    expect(currentToast()?.description).toBeUndefined();
+    expect(screen.getByRole('radio', { name: '3 स्टार' })).not.toBeChecked();
+  });
+});

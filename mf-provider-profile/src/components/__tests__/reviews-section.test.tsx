@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import { ReviewsSection } from '../reviews-section';
+import { PROVIDER_ID, currentToast, deferred, later, laterFail, review } from '../../__tests__/fixtures';
+
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  fetchReviews: jest.fn(),
+  submitReview: jest.fn(),
+}));
+const api = jest.mocked(shared);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  shared.toastStore.getState().dismiss();
+  api.fetchReviews.mockImplementation(() => later([]));
+});
+
+const list = () => screen.getByRole('list', { name: /Reviews|समीक्षाएं/ });
+const texts = () => within(list()).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+
+describe('ReviewsSection', () => {
+  it('lists reviews newest first with dates in the current language', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(3), review(2), review(1)]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('Review number 3');
+    expect(api.fetchReviews).toHaveBeenCalledWith(PROVIDER_ID);
+    expect(texts()).toEqual(['Review number 3', 'Review number 2', 'Review number 1']);
+    expect(screen.getByText('15 March 2026')).toHaveAttribute('dateTime', '2026-03-15T09:30:00Z');
+  });
+
+  it('shows dates in Hindi when Hindi is selected', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(3)]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    expect(await screen.findByText('15 मार्च 2026')).toBeInTheDocument();
+  });
+
+  it("shows 'No reviews yet. Be the first one!' when there are none", async () => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByText('No reviews yet. Be the first one!')).toBeInTheDocument();
+  });
+
+  it('renders review text as text, never as HTML', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(1, { review_text: '<script>x()</script><b>bold</b>' })]));
+    const { container } = await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByText('<script>x()</script><b>bold</b>')).toBeInTheDocument();
+    expect(container.querySelector('script, b')).toBeNull();
+  });
+
+  it('posts a review, puts it first, clears the box and toasts success', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(1)]));
+    api.submitReview.mockImplementation(() => later(review(9, { review_text: 'Great work, on time.', created_at: '2026-09-01T08:00:00Z' })));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('Review number 1');
+    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    await userEvent.type(box, '  Great work, on time.  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(texts()).toEqual(['Great work, on time.', 'Review number 1']));
+    expect(api.submitReview).toHaveBeenCalledWith(PROVIDER_ID, '  Great work, on time.  ');
+    expect(box).toHaveValue('');
+    expect(currentToast()).toMatchObject({ title: 'Review submitted successfully!', variant: 'default' });
+  });
+
+  it('ignores empty and whitespace-only reviews', async () => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Write a review' }), '   {enter}  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(api.submitReview).not.toHaveBeenCalled();
+    expect(currentToast()).toBeUndefined();
+    expect(screen.getByText('No reviews yet. Be the first one!')).toBeInTheDocument();
+  });
+
+  it('counts characters against the limit and refuses a too-long review with a clear message', async () => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    await userEvent.type(box, ' Good ');
+    expect(screen.getByText('4 / 1,000 characters')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'क'.repeat(1001) } });
+    expect(screen.getByText('1,001 / 1,000 characters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A review can be at most 1,000 characters. Please shorten it.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    expect(api.submitReview).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: 'क'.repeat(1000) } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('1,000 / 1,000 characters')).toBeInTheDocument();
+  });
+
+  it("on failure toasts 'Error submitting review.' and keeps the text", async () => {
+    api.submitReview.mockImplementation(() => laterFail(new shared.ApiError('boom', '500', 500)));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    await userEvent.type(box, 'Nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Error submitting review.', variant: 'destructive' }));
+    expect(box).toHaveValue('Nice');
+    expect(screen.getByText('No reviews yet. Be the first one!')).toBeInTheDocument();
+  });
+
+  it('sends a review once even when submit is pressed twice', async () => {
+    const answer = deferred<shared.Review>();
+    api.submitReview.mockReturnValue(answer.promise);
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
+    await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'बहुत अच्छा काम');
+    await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+    await userEvent.click(screen.getByRole('button', { name: 'भेजी जा रही है…' }));
+    expect(api.submitReview).toHaveBeenCalledTimes(1);
+    answer.resolve(review(5, { review_text: 'बहुत अच्छा काम' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'समीक्षा सफलतापूर्वक भेज दी गई!' }));
+    expect(texts()).toEqual(['बहुत अच्छा काम']);
+  });
+
+  it('loads older reviews on request', async () => {
+    const firstPage = Array.from({ length: shared.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
+    api.fetchReviews.mockImplementationOnce(() => later(firstPage)).mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('First page 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByText('Oldest')).toBeInTheDocument();
+    expect(api.fetchReviews).toHaveBeenLastCalledWith(PROVIDER_ID, { offset: shared.REVIEWS_PAGE_SIZE });
+    expect(texts()).toHaveLength(shared.REVIEWS_PAGE_SIZE + 1);
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
+  });
+});
