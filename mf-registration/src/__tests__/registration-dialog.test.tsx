@@ -194,6 +194,8 @@ describe('RegistrationDialog', () => {
         variant: 'destructive',
       }),
     );
+    // Also inside the dialog: the modal makes the page's toaster inert and dims it.
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong while saving. Please try again.');
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
     expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('98765 43210');
     expect(screen.getByLabelText(/^Service category/)).toHaveValue('plumber');
@@ -213,6 +215,7 @@ describe('RegistrationDialog', () => {
     await fillValidForm(user);
     await user.click(submitButton());
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description }));
+    expect(screen.getByRole('alert')).toHaveTextContent(description);
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
   });
 
