@@ -180,6 +180,17 @@ describe('timings', () => {
     expect(shownAd()).toBe('3 of 3');
   });
 
+  it('pauses rotation while a mouse is over the carousel', async () => {
+    await openWith(three);
+    const carousel = screen.getByRole('region', { name: 'Advertisements' });
+    fireEvent.pointerEnter(carousel, { pointerType: 'mouse' });
+    advance(7500);
+    expect(shownAd()).toBe('1 of 3');
+    fireEvent.pointerLeave(carousel, { pointerType: 'mouse' });
+    advance(7000);
+    expect(shownAd()).toBe('2 of 3');
+  });
+
   it('pauses rotation while keyboard focus is in the carousel', async () => {
     await openWith(three);
     const u = user();
@@ -245,6 +256,15 @@ describe('changing the ad', () => {
     expect(shownAd()).toBe('3 of 3');
     await u.keyboard('{ArrowRight}{ArrowRight}');
     expect(shownAd()).toBe('2 of 3');
+  });
+
+  it('leaves the arrow keys to a focused video (seeking), not to the carousel', async () => {
+    await openWith([ad(1, { media_type: 'video', media_url: 'https://cdn.example.com/a.mp4' }), ad(2)]);
+    // (jsdom cannot focus a <video>; a browser does, as its controls take keys.)
+    fireEvent.keyDown(dialog().querySelector('video')!, { key: 'ArrowRight' });
+    expect(shownAd()).toBe('1 of 2');
+    fireEvent.keyDown(dialog(), { key: 'ArrowRight' });
+    expect(shownAd()).toBe('2 of 2');
   });
 
   it('jumps to an ad with its dot, which shows as current', async () => {
