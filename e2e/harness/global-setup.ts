@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { startLocalSupabase } from '@city/supabase/local';
 import { REMOTE_NAMES, type RemoteName } from '@city/shared/contracts';
 import { Site } from '../../shell/server/site';
 import { StaticServer } from '../../shell/server/static-server';
+import { startBackendProcess } from './backend-process';
 import { resolveChromium } from './chromium';
 import { E2E_ALT_REMOTE_PORT, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_SHELL_PORT } from './ports';
 
@@ -27,7 +27,7 @@ export default async function globalSetup() {
   const dataDir = join(tmpRoot, `db-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const corsOrigins = Array.from({ length: 12 }, (_, i) => [`http://localhost:${E2E_SHELL_PORT + i}`, `http://127.0.0.1:${E2E_SHELL_PORT + i}`]).flat();
-  const backend = await startLocalSupabase({ port: E2E_BACKEND_PORT, dataDir, seed: true, corsOrigins, quiet: true });
+  const backend = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
 
   const site = new Site({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, shellPort: E2E_SHELL_PORT });
   await site.start();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
 import { StaticServer, type DynamicRoute } from './static-server';
+import { fetchProviderForOg, providerIdFromPath, renderProviderOgTags } from './provider-og';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -52,6 +53,15 @@ export class Site {
       root: MODULES.shell.dist,
       port: shellPort,
       spaFallback: true,
+      // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
+      fallbackRoute: async (req) => {
+        const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
+        if (!id) return null;
+        const html = readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
+        const provider = await fetchProviderForOg(this.opts.supabaseUrl, this.opts.supabaseAnonKey, id);
+        const pageUrl = `http://${req.headers.host ?? `localhost:${shellPort}`}${req.url ?? '/'}`;
+        return { type: 'text/html; charset=utf-8', body: renderProviderOgTags(html, provider, 'hi', pageUrl) };
+      },
       routes: {
         '/config.json': configRoute,
         '/remotes.json': () => (this.remotesOverride ? this.remotesOverride() : json(this.remotesManifest)),

@@ -28,6 +28,8 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Exact pathnames answered by code instead of files. */
   routes?: Record<string, DynamicRoute>;
+  /** With spaFallback: may answer a client-side route with its own HTML (e.g. OG tags); null = index.html. */
+  fallbackRoute?: DynamicRoute;
   /** Extra headers on every response (security headers). */
   headers?: Record<string, string>;
 }
@@ -92,8 +94,7 @@ export class StaticServer {
     const file = this.resolveFile(pathname);
     if (!file) {
       if (this.opts.spaFallback && !extname(pathname)) {
-        const fallback = this.opts.routes?.['/index.html'];
-        const out = fallback ? await fallback(req) : null;
+        const out = this.opts.fallbackRoute ? await this.opts.fallbackRoute(req) : null;
         if (out) {
           res.writeHead(out.status ?? 200, { 'Content-Type': out.type, 'Cache-Control': 'no-cache' }).end(out.body);
           return;

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..');
+
+export interface BackendProcess {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the local Supabase-compatible server in its own process through its CLI, as a real
+ * deployment would (and keeps its ESM code out of Playwright's CommonJS loader). Resolves
+ * once it has written <dataDir>/server.json for this pid.
+ */
+export async function startBackendProcess(opts: { port: number; dataDir: string; corsOrigins: string[]; timeoutMs?: number }): Promise<BackendProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'serve', '--port', String(opts.port), '--data-dir', opts.dataDir, '--quiet'],
+    { cwd: join(repoRoot, 'supabase'), env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(',') }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d));
+  child.stderr?.on('data', (d: Buffer) => (log += d));
+  const infoFile = join(opts.dataDir, 'server.json');
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}:\n${log.slice(-4000)}`);
+    if (existsSync(infoFile)) {
+      try {
+        const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { url: string; anonKey: string; serviceRoleKey: string; pid: number };
+        if (info.pid === child.pid) {
+          return {
+            url: info.url,
+            anonKey: info.anonKey,
+            serviceRoleKey: info.serviceRoleKey,
+            stop: () =>
+              new Promise<void>((resolve) => {
+                if (child.exitCode !== null) return resolve();
+                child.once('exit', () => resolve());
+                child.kill('SIGTERM');
+                setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+              }),
+          };
+        }
+      } catch {
+        // Half-written file: read again.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`backend did not start in time:\n${log.slice(-4000)}`);
+}
