@@ -16,10 +16,55 @@ export interface Tx {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement of a request: SQL text (built from the schema cache) and bind values. */
+export interface Stmt {
+  sql: string;
+  params: unknown[];
+}
+
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in ONE transaction after setting `role` and
+   * `request.jwt.claims` locally (set_config(..., true)), as prepared statements.
+   * Rows come back with every column as text. Rejects with the database error;
+   * nothing is committed then.
+   */
+  runAs(role: string, claims: string, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]>;
   close(): Promise<void>;
+}
+
+export const SET_REQUEST_SQL = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
+
+function toText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v);
+}
+
+/** Prepared-statement names: one per distinct SQL text, oldest closed past the cap. */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private n = 0;
+  constructor(private readonly cap = 2000) {}
+  get(sql: string): string | undefined {
+    return this.names.get(sql);
+  }
+  add(sql: string): { name: string; evicted?: string } {
+    const name = `cs${++this.n}`;
+    this.names.set(sql, name);
+    if (this.names.size > this.cap) {
+      const [oldSql, oldName] = this.names.entries().next().value as [string, string];
+      this.names.delete(oldSql);
+      return { name, evicted: oldName };
+    }
+    return { name };
+  }
+  forget(sql: string): void {
+    this.names.delete(sql);
+  }
 }
 
 /** A database error as both drivers report it. */
@@ -41,7 +86,25 @@ export interface PgliteOptions {
   dataDir?: string;
 }
 
+type ProtocolSerialize = {
+  parse(o: { name?: string; text: string; types?: number[] }): Uint8Array;
+  bind(o: { statement?: string; values?: (string | null)[] }): Uint8Array;
+  describe(o: { type: 'S' | 'P'; name?: string }): Uint8Array;
+  execute(o?: { portal?: string; rows?: number }): Uint8Array;
+  close(o: { type: 'S' | 'P'; name?: string }): Uint8Array;
+  sync(): Uint8Array;
+};
+
+type BackendMsg = {
+  name: string;
+  fields?: ({ name: string } | string | null)[];
+  text?: string;
+} & Partial<PgError>;
+
 type PGliteLike = {
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocol(message: Uint8Array, opts?: { throwOnError?: boolean }): Promise<{ messages: BackendMsg[] }>;
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown>;
   transaction<T>(fn: (tx: {
@@ -53,9 +116,96 @@ type PGliteLike = {
   closed: boolean;
 };
 
+function rowCountOf(tag: string | undefined): number {
+  const m = tag ? /(\d+)$/.exec(tag) : null;
+  return m ? Number(m[1]) : 0;
+}
+
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
-  constructor(private readonly pg: PGliteLike, private readonly onClose: () => void) {}
+  private readonly names = new StatementNames();
+  constructor(
+    private readonly pg: PGliteLike,
+    private readonly serialize: ProtocolSerialize,
+    private readonly onClose: () => void,
+  ) {}
+
+  /**
+   * One wire-protocol pipeline (Parse on first use, Bind, Describe, Execute per
+   * statement, one Sync): all statements form one implicit transaction, which
+   * the Sync commits, or rolls back after an error. Holds both PGlite mutexes so
+   * no other query or transaction interleaves.
+   */
+  runAs(role: string, claims: string, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]> {
+    const all: Stmt[] = [{ sql: SET_REQUEST_SQL, params: [role, claims] }, ...stmts];
+    return this.pg._runExclusiveTransaction(() =>
+      this.pg.runExclusive(async () => {
+        const parts: Uint8Array[] = [];
+        const fresh: string[] = [];
+        for (const st of all) {
+          let name = this.names.get(st.sql);
+          if (!name) {
+            const added = this.names.add(st.sql);
+            name = added.name;
+            fresh.push(st.sql);
+            if (added.evicted) parts.push(this.serialize.close({ type: 'S', name: added.evicted }));
+            parts.push(this.serialize.parse({ name, text: st.sql, types: [] }));
+          }
+          parts.push(this.serialize.bind({ statement: name, values: st.params.map(toText) }));
+          parts.push(this.serialize.describe({ type: 'P', name: '' }));
+          parts.push(this.serialize.execute({}));
+        }
+        parts.push(this.serialize.sync());
+        let size = 0;
+        for (const p of parts) size += p.length;
+        const buf = new Uint8Array(size);
+        let at = 0;
+        for (const p of parts) {
+          buf.set(p, at);
+          at += p.length;
+        }
+        const { messages } = await this.pg.execProtocol(buf, { throwOnError: false });
+        const results: QueryResult<Record<string, string | null>>[] = [];
+        let current: QueryResult<Record<string, string | null>> | undefined;
+        let fields: string[] = [];
+        let error: (PgError & Error) | undefined;
+        for (const m of messages) {
+          switch (m.name) {
+            case 'bindComplete':
+              current = { rows: [], rowCount: 0 };
+              results.push(current);
+              fields = [];
+              break;
+            case 'rowDescription':
+              fields = (m.fields ?? []).map((f) => (typeof f === 'object' && f !== null ? f.name : String(f)));
+              break;
+            case 'dataRow': {
+              const row: Record<string, string | null> = {};
+              (m.fields ?? []).forEach((v, i) => {
+                row[fields[i] ?? String(i)] = v as string | null;
+              });
+              current?.rows.push(row);
+              break;
+            }
+            case 'commandComplete':
+              if (current) current.rowCount = rowCountOf(m.text);
+              break;
+            case 'error':
+              error ??= m as unknown as PgError & Error;
+              break;
+            default:
+              break;
+          }
+        }
+        if (error) {
+          // Statements parsed in this pipeline may not exist now: parse again next time.
+          for (const sql of fresh) this.names.forget(sql);
+          throw error;
+        }
+        return results.slice(1);
+      }),
+    );
+  }
 
   async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     const r = await this.pg.query<T>(sql, params ?? []);
@@ -144,7 +294,8 @@ export async function openPglite(opts: PgliteOptions): Promise<Db> {
       extensions: { pg_trgm },
     })) as unknown as PGliteLike;
     await pg.exec("set timezone to 'UTC'");
-    return new PgliteDb(pg, release);
+    const { protocol } = await import('@electric-sql/pglite');
+    return new PgliteDb(pg, protocol.serialize as unknown as ProtocolSerialize, release);
   } catch (e) {
     release();
     throw e;
@@ -179,10 +330,49 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   });
 
   const base = wrap(pool as never);
+  const names = new Map<string, string>();
+  let n = 0;
+  const nameOf = (sql: string): string => {
+    let name = names.get(sql);
+    if (!name) {
+      name = `cs${++n}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
   return {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
+    async runAs(role: string, claims: string, stmts: Stmt[]) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query({ name: nameOf(SET_REQUEST_SQL), text: SET_REQUEST_SQL, values: [role, claims] });
+        const out: QueryResult<Record<string, string | null>>[] = [];
+        for (const st of stmts) {
+          const r = (await client.query({
+            name: nameOf(st.sql),
+            text: st.sql,
+            values: st.params.map(toText),
+            // every column as text, like the PGlite path
+            types: { getTypeParser: () => (v: string) => v },
+          } as never)) as unknown as { rows: unknown[]; rowCount: number | null };
+          out.push({ rows: r.rows as Record<string, string | null>[], rowCount: r.rowCount ?? r.rows.length });
+        }
+        await client.query('commit');
+        return out;
+      } catch (e) {
+        try {
+          await client.query('rollback');
+        } catch {
+          /* broken connection */
+        }
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

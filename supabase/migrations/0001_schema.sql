@@ -26,6 +26,14 @@ create table public.service_categories (
   sort_order integer not null default 0
 );
 
+-- One row per search word of a category (keywords, English and Hindi names),
+-- kept by trigger from service_categories; trigram-indexed for typo tolerance.
+create table public.service_category_keywords (
+  keyword text not null,
+  stored_value text not null references public.service_categories (stored_value) on update cascade on delete cascade,
+  primary key (keyword, stored_value)
+);
+
 create table public.service_providers (
   id uuid primary key default gen_random_uuid(),
   name text not null,
@@ -42,6 +50,8 @@ create table public.service_providers (
   reviewed_at timestamptz,
   avg_rating numeric(2, 1) not null default 0,
   rating_count integer not null default 0,
+  -- lower-cased name, business, mobile, category, specialisation (set by trigger; trigram-indexed)
+  search_text text not null default '',
   constraint service_providers_name_check check (char_length(btrim(name)) between 1 and 100),
   constraint service_providers_business_name_check
     check (business_name is null or char_length(btrim(business_name)) between 1 and 150),
@@ -112,7 +122,7 @@ create table public.advertisements (
 );
 
 -- Search document of a provider (lower-cased name, business, mobile, category,
--- specialisation). Immutable so it can back an expression index.
+-- specialisation), stored in service_providers.search_text by trigger.
 create or replace function public.provider_search_text(
   p_name text, p_business_name text, p_mobile text, p_category text, p_specialist_in text
 ) returns text
@@ -133,8 +143,10 @@ create index service_providers_new_order_idx on public.service_providers
 create index service_providers_category_idx on public.service_providers
   (category, avg_rating desc, rating_count desc, registration_date desc) where status = 'approved';
 create index service_providers_search_idx on public.service_providers
-  using gin (public.provider_search_text(name, business_name, mobile, category, specialist_in) extensions.gin_trgm_ops)
+  using gin (search_text extensions.gin_trgm_ops)
   where status = 'approved';
+create index service_category_keywords_trgm_idx on public.service_category_keywords
+  using gin (keyword extensions.gin_trgm_ops);
 create index service_ratings_device_idx on public.service_ratings (device_id);
 create index reviews_provider_idx on public.reviews (provider_id, created_at desc);
 create index click_tracking_provider_idx on public.click_tracking (provider_id, created_at);
@@ -169,6 +181,7 @@ set search_path = public, pg_temp
 as $$
 begin
   new.verified := exists (select 1 from private.provider_identity i where i.provider_id = new.id);
+  new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
   if tg_op = 'UPDATE' and new.status is distinct from old.status then
     new.reviewed_at := now();
   end if;
@@ -251,3 +264,27 @@ $$;
 create trigger reviews_trim
   before insert or update on public.reviews
   for each row execute function private.trim_review_text();
+
+-- Category search words follow service_categories.
+create or replace function private.sync_category_keywords() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    delete from public.service_category_keywords where stored_value = old.stored_value;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into public.service_category_keywords (keyword, stored_value)
+    select distinct k, new.stored_value
+      from unnest(array[lower(new.en), lower(new.hi)] || new.keywords) as k
+     where btrim(k) <> ''
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$$;
+
+create trigger service_categories_keywords
+  after insert or update or delete on public.service_categories
+  for each row execute function private.sync_category_keywords();

@@ -3,6 +3,7 @@
 -- what each role needs. RLS on every table decides which rows.
 
 alter table public.service_categories enable row level security;
+alter table public.service_category_keywords enable row level security;
 alter table public.service_providers enable row level security;
 alter table public.service_ratings enable row level security;
 alter table public.reviews enable row level security;
@@ -23,6 +24,10 @@ create policy service_categories_read on public.service_categories
   for select to anon, authenticated using (true);
 create policy service_categories_admin_write on public.service_categories
   for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+grant select on public.service_category_keywords to anon, authenticated;
+create policy service_category_keywords_read on public.service_category_keywords
+  for select to anon, authenticated using (true);
 
 -- service_providers: the public sees approved rows; registration goes through
 -- register_provider() (no INSERT for anon); admins see and change everything.

@@ -115,6 +115,11 @@ $$;
 
 -- Directory list and search, filtered, sorted and paged in the database.
 -- Runs with the caller's rights (RLS applies) and only returns approved rows.
+-- Text search: the query (or one of its words) matches a category's names or
+-- keywords (English, Hindi, Hinglish; prefix or trigram similarity, so small
+-- typos pass), or is a substring of name / business / mobile / category /
+-- specialisation. Only when that finds nothing, a fuzzy (word similarity)
+-- match on those fields is tried.
 create or replace function public.search_providers(
   p_query text default null,
   p_category text default null,
@@ -140,6 +145,8 @@ create or replace function public.search_providers(
 )
 language plpgsql stable
 set search_path = public, extensions, pg_temp
+set pg_trgm.similarity_threshold = 0.4
+set pg_trgm.word_similarity_threshold = 0.5
 as $$
 declare
   -- Absurd input is cut, never an error: 100 characters, whitespace collapsed.
@@ -148,6 +155,7 @@ declare
   v_digits text;
   v_digits_like text;
   v_tokens text[];
+  v_token text;
   v_cats text[] := '{}';
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
@@ -155,10 +163,8 @@ declare
   v_min numeric := greatest(coalesce(p_min_rating, 0), 0);
   v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
-  v_doc constant text := 'public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)';
-  v_where text := 'p.status = ''approved''';
-  v_text_match text;
-  v_exact text := 'true';
+  v_filters text := 'p.status = ''approved''';
+  v_text text := '';
   v_order text;
   v_total bigint;
 begin
@@ -169,76 +175,75 @@ begin
     raise exception using errcode = '22023', message = 'p_sort must be rating_desc or newly_added';
   end if;
 
+  if v_category is not null then
+    if upper(v_category) = 'OTHERS' then
+      v_filters := v_filters || ' and p.category like ''OTHERS:%''';
+    else
+      v_filters := v_filters || ' and p.category = $5';
+    end if;
+  end if;
+  if v_verified = 'verified' then
+    v_filters := v_filters || ' and p.verified';
+  elsif v_verified = 'unverified' then
+    v_filters := v_filters || ' and not p.verified';
+  end if;
+  if v_min > 0 then
+    v_filters := v_filters || ' and p.avg_rating >= $6';
+  end if;
+
   v_q := btrim(left(v_q, 100));
   if v_q <> '' then
     v_like := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_tokens := array(select t from unnest(string_to_array(v_q, ' ')) t where t <> '' limit 8);
     v_digits := regexp_replace(v_q, '[^0-9]', '', 'g');
     if v_q ~ '^[0-9 +().-]+$' and char_length(v_digits) between 3 and 12 then
-      -- a phone number typed with spaces/dashes/+91
-      v_digits := right(v_digits, 10);
-      v_digits_like := '%' || v_digits || '%';
+      -- a phone number typed with spaces, dashes or +91
+      v_digits_like := '%' || right(v_digits, 10) || '%';
     end if;
 
-    -- Categories whose names or keywords (English, Hindi, Hinglish) match the
-    -- query or one of its words, exactly, as a prefix, or by trigram similarity.
-    select coalesce(array_agg(c.stored_value), '{}') into v_cats
-      from public.service_categories c
-     where exists (
-       select 1
-         from unnest(array[lower(c.en), lower(c.hi)] || c.keywords) k
-        where k like v_like
-           or exists (
-             select 1 from unnest(v_tokens) t
-              where t = k
-                 or (char_length(t) >= 3 and k like replace(replace(replace(t, '\', '\\'), '%', '\%'), '_', '\_') || '%')
-                 or (char_length(t) >= 4 and char_length(k) >= 4 and extensions.similarity(k, t) >= 0.4)
-           )
-     );
+    -- Categories named by the query or by one of its words.
+    select coalesce(array_agg(distinct k.stored_value), '{}') into v_cats
+      from public.service_category_keywords k
+     where k.keyword like v_like or k.keyword = any (v_tokens);
+    foreach v_token in array v_tokens loop
+      if char_length(v_token) >= 3 then
+        v_cats := v_cats || array(
+          select distinct k.stored_value
+            from public.service_category_keywords k
+           where k.keyword like replace(replace(replace(v_token, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+              or (char_length(v_token) >= 4 and k.keyword operator(extensions.%) v_token));
+      end if;
+    end loop;
 
-    v_text_match := '(' || v_doc || ' like $1 or p.category = any ($2)'
-      || case when v_digits_like is not null then ' or ' || v_doc || ' like $3' else '' end
-      || case when char_length(v_q) >= 4 then ' or $4 operator(extensions.<%) ' || v_doc else '' end
-      || ')';
-    v_exact := '(' || v_doc || ' like $1 or p.category = any ($2)'
-      || case when v_digits_like is not null then ' or ' || v_doc || ' like $3' else '' end || ')';
-    v_where := v_where || ' and ' || v_text_match;
+    v_text := ' and (p.search_text like $1 or p.category = any ($2)'
+      || case when v_digits_like is not null then ' or p.search_text like $3' else '' end || ')';
   end if;
 
-  if v_category is not null then
-    if upper(v_category) = 'OTHERS' then
-      v_where := v_where || ' and p.category like ''OTHERS:%''';
-    else
-      v_where := v_where || ' and p.category = $5';
-    end if;
-  end if;
-  if v_verified = 'verified' then
-    v_where := v_where || ' and p.verified';
-  elsif v_verified = 'unverified' then
-    v_where := v_where || ' and not p.verified';
-  end if;
-  if v_min > 0 then
-    v_where := v_where || ' and p.avg_rating >= $6';
-  end if;
-
-  v_order := case when v_q <> '' then 'case when ' || v_exact || ' then 0 else 1 end, ' else '' end
-    || case v_sort
-         when 'newly_added' then 'p.registration_date desc, p.id'
-         else 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id'
-       end;
-
-  execute 'select count(*) from public.service_providers p where ' || v_where
+  execute 'select count(*) from public.service_providers p where ' || v_filters || v_text
     into v_total
     using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+
+  if v_total = 0 and char_length(v_q) >= 4 then
+    -- Nothing matched as written: allow typos in names and other words.
+    v_text := ' and $4 operator(extensions.<%) p.search_text';
+    execute 'select count(*) from public.service_providers p where ' || v_filters || v_text
+      into v_total
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+  end if;
 
   if v_total = 0 or v_offset >= v_total then
     return;
   end if;
 
+  v_order := case v_sort
+    when 'newly_added' then 'p.registration_date desc, p.id'
+    else 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id'
+  end;
+
   return query execute
     'select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,'
     || ' p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, $9::bigint'
-    || ' from public.service_providers p where ' || v_where
+    || ' from public.service_providers p where ' || v_filters || v_text
     || ' order by ' || v_order || ' limit $7 offset $8'
     using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
 end

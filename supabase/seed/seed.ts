@@ -280,7 +280,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         ]);
       }
     };
-    const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0 }));
+    const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0, search_text: '' }));
     await chunked('public.service_providers', providers);
     await chunked('private.provider_identity', data.identities.map((i) => ({ ...i, created_at: new Date().toISOString() })));
     await chunked(
@@ -306,7 +306,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         where s.provider_id = p.id`,
     );
     await tx.query(
-      `update public.service_providers p set verified = exists (select 1 from private.provider_identity i where i.provider_id = p.id)`,
+      `update public.service_providers p
+          set verified = exists (select 1 from private.provider_identity i where i.provider_id = p.id),
+              search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)`,
     );
     if (opts.admin) await createUserIn(tx, { ...opts.admin, email_confirm: true, app_metadata: { role: 'admin' } });
   });

@@ -4,7 +4,7 @@
  * transaction as the JWT's role with request.jwt.claims set, so RLS decides.
  * Identifiers come only from the schema cache; values are bind parameters.
  */
-import type { Db, Tx } from '../db.ts';
+import type { Db, Stmt, Tx } from '../db.ts';
 import { isPgError } from '../db.ts';
 import type { Column, RpcFunction, SchemaCache, Table, ForeignKey } from '../schema-cache.ts';
 import { RestError, fromPgError } from './errors.ts';
@@ -361,9 +361,18 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
         if (prefer.rollback) throw new Rollback(out);
         return out;
       });
+    const fast: Fast = prefer.rollback
+      ? (stmts) =>
+          run(async (tx) => {
+            const out: { rows: Rows; rowCount: number }[] = [];
+            for (const st of stmts) out.push((await tx.query(st.sql, st.params)) as { rows: Rows; rowCount: number });
+            return out;
+          })
+      : (stmts) => db.runAs(auth.role, auth.claims, stmts);
+    const runners: Runners = { run, fast };
     try {
       if (path.startsWith('rpc/')) {
-        return await rpc(cache, req, prefer, path.slice(4), run);
+        return await rpc(cache, req, prefer, path.slice(4), runners);
       }
       const table = cache.tables.get(decodeURIComponent(path));
       if (!table || path.includes('/')) {
@@ -378,13 +387,13 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       switch (req.method) {
         case 'GET':
         case 'HEAD':
-          return await read(cache, table, req, prefer, run);
+          return await read(cache, table, req, prefer, runners);
         case 'POST':
-          return await insert(cache, table, req, prefer, run);
+          return await insert(cache, table, req, prefer, runners);
         case 'PATCH':
-          return await update(cache, table, req, prefer, run);
+          return await update(cache, table, req, prefer, runners);
         case 'DELETE':
-          return await remove(cache, table, req, prefer, run);
+          return await remove(cache, table, req, prefer, runners);
         default:
           throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
       }
@@ -411,8 +420,15 @@ function json(status: number, body: string | null, headers: Record<string, strin
 }
 
 type Runner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+type Rows = Record<string, string | null>[];
+/** Statements in one transaction as the request's role (prepared, pipelined on PGlite). */
+type Fast = (stmts: Stmt[]) => Promise<{ rows: Rows; rowCount: number }[]>;
+interface Runners {
+  run: Runner;
+  fast: Fast;
+}
 
-async function read(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, run: Runner): Promise<RestResponse> {
+async function read(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
   const b = new Binds();
   const alias = b.alias();
   const src = tableSource(table);
@@ -431,15 +447,13 @@ async function read(cache: SchemaCache, table: Table, req: RestRequest, prefer: 
   const from = `${q(cache.schema)}.${q(table.name)} ${alias}`;
   const sql = `select coalesce(json_agg(_r.j), '[]'::json)::text as body, count(*)::int as n from (select ${row} as j from ${from}${where}${order}${limitSql(page)}) _r`;
   const countSql = prefer.count ? `select count(*)::text as c from ${from}${where}` : null;
-  const { body, n, total } = await run(async (tx) => {
-    const r = await tx.query<{ body: string; n: number }>(sql, b.values);
-    let total: number | undefined;
-    if (countSql) {
-      const c = await tx.query<{ c: string }>(countSql, b.values.slice(0, filterBinds));
-      total = Number(c.rows[0]!.c);
-    }
-    return { body: r.rows[0]!.body, n: Number(r.rows[0]!.n), total };
-  });
+  const results = await runners.fast([
+    { sql, params: b.values },
+    ...(countSql ? [{ sql: countSql, params: b.values.slice(0, filterBinds) }] : []),
+  ]);
+  const body = results[0]!.rows[0]!.body!;
+  const n = Number(results[0]!.rows[0]!.n);
+  const total = countSql ? Number(results[1]!.rows[0]!.c) : undefined;
   const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, n, total) };
   const status = total !== undefined && n < total && (page.limit !== undefined || page.offset > 0) ? 206 : 200;
   if (singularRequested(req.headers)) {
@@ -482,7 +496,7 @@ async function writeAndRespond(
   table: Table,
   req: RestRequest,
   prefer: Prefer,
-  run: Runner,
+  runners: Runners,
   statement: string,
   b: Binds,
   okStatus: number,
@@ -491,11 +505,13 @@ async function writeAndRespond(
   const representation = prefer.return === 'representation';
   const singular = singularRequested(req.headers);
   if (!representation) {
-    const count = await run(async (tx) => {
-      const r = await tx.query(statement, b.values);
-      if (singular && r.rowCount !== 1) singleOrError('[]', r.rowCount);
-      return r.rowCount;
-    });
+    const count = singular
+      ? await runners.run(async (tx) => {
+          const r = await tx.query(statement, b.values);
+          if (r.rowCount !== 1) singleOrError('[]', r.rowCount);
+          return r.rowCount;
+        })
+      : (await runners.fast([{ sql: statement, params: b.values }]))[0]!.rowCount;
     const status = okStatus === 201 ? 201 : 204;
     return json(status, null, { 'Content-Range': `*/${prefer.count ? count : '*'}` });
   }
@@ -503,16 +519,18 @@ async function writeAndRespond(
   const items = parseSelect(req.query.get('select'));
   const row = rowJson(cache, tableSource(table), items, alias, b, [], stripNulls(req.headers));
   const sql = `with _w as (${statement} returning ${returning}) select coalesce(json_agg(${row}), '[]'::json)::text as body, count(*)::int as n from _w ${alias}`;
-  const out = await run(async (tx) => {
-    const r = await tx.query<{ body: string; n: number }>(sql, b.values);
-    const body = r.rows[0]!.body;
-    const n = Number(r.rows[0]!.n);
-    return { body: singular ? singleOrError(body, n) : body, n };
-  });
+  const out = singular
+    ? await runners.run(async (tx) => {
+        const r = await tx.query<{ body: string; n: number }>(sql, b.values);
+        const body = r.rows[0]!.body;
+        const n = Number(r.rows[0]!.n);
+        return { body: singleOrError(body, n), n };
+      })
+    : await runners.fast([{ sql, params: b.values }]).then((r) => ({ body: r[0]!.rows[0]!.body!, n: Number(r[0]!.rows[0]!.n) }));
   return json(okStatus === 201 ? 201 : 200, out.body, { 'Content-Range': `*/${prefer.count ? out.n : '*'}` }, singular ? OBJECT_CT : JSON_CT);
 }
 
-async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, run: Runner): Promise<RestResponse> {
+async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
   const payload = parseBody(req);
   const rows = (Array.isArray(payload) ? payload : [payload]) as unknown[];
   if (!rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
@@ -547,10 +565,10 @@ async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer
           : ` on conflict (${target2}) do update set ${cols.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
     }
   }
-  return writeAndRespond(cache, table, req, prefer, run, statement, b, 201);
+  return writeAndRespond(cache, table, req, prefer, runners, statement, b, 201);
 }
 
-async function update(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, run: Runner): Promise<RestResponse> {
+async function update(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
   const payload = parseBody(req);
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', null, null);
@@ -569,10 +587,10 @@ async function update(cache: SchemaCache, table: Table, req: RestRequest, prefer
   const rec = b.add(JSON.stringify(payload), 'json');
   const where = whereSql(filters, tableSource(table), alias, b);
   const statement = `update ${target} ${alias} set ${cols.map((c) => `${q(c)} = _j.${q(c)}`).join(', ')} from json_populate_record(null::${target}, ${rec}) _j${where}`;
-  return writeAndRespond(cache, table, req, prefer, run, statement, b, 200, `${alias}.*`);
+  return writeAndRespond(cache, table, req, prefer, runners, statement, b, 200, `${alias}.*`);
 }
 
-async function remove(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, run: Runner): Promise<RestResponse> {
+async function remove(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
   const b = new Binds();
   const alias = b.alias();
   const filters = collectFilters(req.query, new Set());
@@ -581,7 +599,7 @@ async function remove(cache: SchemaCache, table: Table, req: RestRequest, prefer
   }
   const where = whereSql(filters, tableSource(table), alias, b);
   const statement = `delete from ${q(cache.schema)}.${q(table.name)} ${alias}${where}`;
-  return writeAndRespond(cache, table, req, prefer, run, statement, b, 200);
+  return writeAndRespond(cache, table, req, prefer, runners, statement, b, 200);
 }
 
 // ------------------------------------------------------------------ rpc
@@ -604,7 +622,7 @@ function pickFunction(cache: SchemaCache, name: string, keys: string[]): RpcFunc
   return match;
 }
 
-async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName: string, run: Runner): Promise<RestResponse> {
+async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName: string, runners: Runners): Promise<RestResponse> {
   const name = decodeURIComponent(rawName);
   let args: Record<string, unknown> = {};
   const overloads = cache.functions.get(name) ?? [];
@@ -651,9 +669,10 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName
     const sql = fn.returnsSet
       ? `select coalesce(json_agg(_r.v), '[]'::json)::text as body, count(*)::int as n from (select ${call} as v${from ? ` from ${from}` : ''}) _r`
       : `select to_json(${call})::text as body, 1 as n${from ? ` from ${from}` : ''}`;
-    const out = await run(async (tx) => (await tx.query<{ body: string | null; n: number }>(sql, b.values)).rows[0]!);
+    const out = (await runners.fast([{ sql, params: b.values }]))[0]!.rows[0]!;
     if (fn.returnKind === 'void') return json(204, null);
     let body = out.body ?? 'null';
+    void prefer;
     if (singular && fn.returnsSet) body = singleOrError(body, Number(out.n));
     return json(200, req.method === 'HEAD' ? null : body, {}, singular ? OBJECT_CT : JSON_CT);
   }
@@ -671,7 +690,16 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName
   const page = paging(req);
   const source = from ? `${from} cross join lateral ${call} ${alias}` : `${call} ${alias}`;
   const sql = `select coalesce(json_agg(_r.j), '[]'::json)::text as body, count(*)::int as n from (select ${row} as j from ${source}${where}${order}${limitSql(page)}) _r`;
-  const out = await run(async (tx) => (await tx.query<{ body: string; n: number }>(sql, b.values)).rows[0]!);
+  const oneRow = async (tx: Tx) => (await tx.query<{ body: string; n: number }>(sql, b.values)).rows[0]!;
+  // A volatile function asked for exactly one row must roll back otherwise: real transaction.
+  const out =
+    singular && fn.volatile
+      ? await runners.run(async (tx) => {
+          const r = await oneRow(tx);
+          if (fn.returnsSet) singleOrError(r.body, Number(r.n));
+          return r;
+        })
+      : ((await runners.fast([{ sql, params: b.values }]))[0]!.rows[0]! as { body: string; n: string });
   const n = Number(out.n);
   if (!fn.returnsSet) {
     // A function returning one row answers with an object.
