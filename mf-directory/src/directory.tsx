@@ -43,7 +43,7 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       <div className="directory__intro">
         <h1 className="directory__h1">{t('heading')}</h1>
         <div className="directory__register">
-          <p>{t('registerHint')}</p>
+          {mode ? null : <p>{t('registerHint')}</p>}
           <Button onClick={onOpenRegistration}>{t('registerFree')}</Button>
         </div>
       </div>

@@ -28,7 +28,7 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
       <p className="directory-card__category">
-        <span aria-hidden="true">{categoryIcon(p.category)}</span> {categoryLabel(p.category, lang)}
+        <span aria-hidden="true">{categoryIcon(p.category)}</span> <span>{categoryLabel(p.category, lang)}</span>
       </p>
       <p className="directory-card__rating">
         {p.rating_count > 0 ? (
