@@ -1,37 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authStore, Button, type AdminLoginProps } from '@city/shared';
+import type { AdminLoginProps } from '@city/shared';
+import { LoginForm } from './components/login-form';
+import './admin.css';
 
-/** /admin-login: e-mail and password; the auth store raises the spec's toasts. */
+/** /admin-login: the admin's e-mail and password form. */
 export default function AdminLogin({ onSignedIn }: AdminLoginProps) {
   const { t } = useTranslation('admin');
-  const [pending, setPending] = useState(false);
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setPending(true);
-    const ok = await authStore.getState().signIn(String(form.get('email')), String(form.get('password')));
-    setPending(false);
-    if (ok) onSignedIn();
-  };
   return (
-    <section className="page page--narrow">
-      <h1>{t('loginTitle')}</h1>
-      <form onSubmit={onSubmit} className="admin-login">
-        <p>
-          <label htmlFor="admin-email">{t('email')}</label>
-          <br />
-          <input id="admin-email" name="email" type="email" autoComplete="username" required />
-        </p>
-        <p>
-          <label htmlFor="admin-password">{t('password')}</label>
-          <br />
-          <input id="admin-password" name="password" type="password" autoComplete="current-password" required />
-        </p>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('loggingIn') : t('login')}
-        </Button>
-      </form>
+    <section className="page page--narrow admin-login" aria-labelledby="admin-login-title">
+      <h1 id="admin-login-title">{t('loginTitle')}</h1>
+      <p className="admin-login__intro">{t('loginIntro')}</p>
+      <LoginForm onSignedIn={onSignedIn} />
     </section>
   );
 }

@@ -5,12 +5,23 @@ import * as authApi from '../api/auth';
 import { toast } from './toast-store';
 import { i18n } from '../i18n/instance';
 
+export interface SignInOptions {
+  /** false: raise no toast (the caller shows its own, e.g. the admin login form). Default true. */
+  toasts?: boolean;
+}
+
+export interface SignInResult {
+  ok: boolean;
+  /** The server's message when sign-in failed. */
+  error: string | null;
+}
+
 export interface AuthState {
   loading: boolean;
   session: Session | null;
   user: User | null;
   isAdmin: boolean;
-  signIn: (email: string, password: string) => Promise<boolean>;
+  signIn: (email: string, password: string, options?: SignInOptions) => Promise<SignInResult>;
   signOut: () => Promise<boolean>;
 }
 
@@ -29,15 +40,16 @@ export const authStore = createStore<AuthState>()((set) => ({
   session: null,
   user: null,
   isAdmin: false,
-  signIn: async (email, password) => {
+  signIn: async (email, password, options) => {
     const { error } = await authApi.signInWithPassword(email, password);
     const t = i18n.getFixedT(null, 'common');
-    if (error) {
-      toast({ title: t('auth.signInFailed'), description: error || t('auth.somethingWentWrong'), variant: 'destructive' });
-      return false;
+    const toasts = options?.toasts !== false;
+    if (error !== null) {
+      if (toasts) toast({ title: t('auth.signInFailed'), description: error || t('auth.somethingWentWrong'), variant: 'destructive' });
+      return { ok: false, error };
     }
-    toast({ title: t('auth.signInSuccess'), description: t('auth.welcomeBack') });
-    return true;
+    if (toasts) toast({ title: t('auth.signInSuccess'), description: t('auth.welcomeBack') });
+    return { ok: true, error: null };
   },
   signOut: async () => {
     const { error } = await authApi.signOutEverywhere();
