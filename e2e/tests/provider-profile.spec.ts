@@ -1,0 +1,276 @@
+import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import enProfile from '../../shared/src/i18n/locales/en/profile.json';
+import hiProfile from '../../shared/src/i18n/locales/hi/profile.json';
+import { fetchProviderForOg, renderProviderOgTags } from '../../shell/server/provider-og';
+import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+
+// The provider profile (mf_provider_profile) on a cheap phone, against the real local backend.
+// Each test makes its own approved provider through the service-role client, so ratings,
+// reviews and clicks are counted exactly and no other journey's data moves.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+const PLUMBER = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
+
+test.beforeEach(async ({ page }) => {
+  // The advertisement popup (another module) opens once per visit; these journeys are not about it.
+  await page.addInitScript(() => sessionStorage.setItem('city.ads.seen', '1'));
+});
+
+interface Row {
+  id: string;
+  name: string;
+  mobile: string;
+}
+let created: string[] = [];
+let counter = 0;
+
+function uniqueMobile(): string {
+  counter += 1;
+  return `6${String(Date.now() % 1e7).padStart(7, '0')}${String(counter % 100).padStart(2, '0')}`;
+}
+
+async function createProvider(db: SupabaseClient, over: Record<string, unknown> = {}): Promise<Row> {
+  const { data, error } = await db
+    .from('service_providers')
+    .insert({
+      name: 'Sunil Verma',
+      business_name: 'Verma Pipe Fitting',
+      mobile: uniqueMobile(),
+      category: PLUMBER,
+      specialist_in: 'Water tank fitting',
+      experience: 6,
+      address: 'Station Road, Ward 4',
+      status: 'approved',
+      ...over,
+    })
+    .select('id, name, mobile')
+    .single();
+  expect(error).toBeNull();
+  created.push(data!.id);
+  return data as Row;
+}
+
+test.afterEach(async ({ db }) => {
+  if (created.length) expect((await db.from('service_providers').delete().in('id', created)).error).toBeNull();
+  created = [];
+});
+
+const profile = (page: Page) => page.locator('[data-remote-slot="mf_provider_profile"]');
+const toast = (page: Page) => page.getByTestId('toast');
+const summary = (page: Page) => profile(page).getByTestId('rating-summary');
+const count = async (db: SupabaseClient, table: string, filter: Record<string, string>) => {
+  let q = db.from(table).select('*', { count: 'exact', head: true });
+  for (const [k, v] of Object.entries(filter)) q = q.eq(k, v);
+  const { count: n, error } = await q;
+  expect(error).toBeNull();
+  return n;
+};
+
+test.describe('in Hindi (default)', () => {
+  test('the profile: details, average and count, call and chat links that record clicks', async ({ page, db, context }) => {
+    const p = await createProvider(db);
+    const { error } = await db.from('service_ratings').insert([
+      { provider_id: p.id, device_id: 'seed-device-aaaa', rating: 5 },
+      { provider_id: p.id, device_id: 'seed-device-bbbb', rating: 4 },
+    ]);
+    expect(error).toBeNull();
+
+    await page.goto(`/provider/${p.id}`);
+    await expect(profile(page).getByRole('heading', { level: 1, name: 'Sunil Verma' })).toBeVisible();
+    await expect(profile(page).getByText('Verma Pipe Fitting')).toBeVisible();
+    const facts = profile(page).locator('dl');
+    await expect(facts.getByText('प्लंबर', { exact: true })).toBeVisible();
+    await expect(facts.getByText('Water tank fitting')).toBeVisible();
+    await expect(facts.getByText('6 वर्ष')).toBeVisible();
+    await expect(facts.getByText('Station Road, Ward 4')).toBeVisible();
+    await expect(profile(page).getByText(hiProfile.notVerified, { exact: true })).toBeVisible();
+    await expect(summary(page)).toContainText('4.5');
+    await expect(summary(page)).toContainText('(2 रेटिंग)');
+    await expect(profile(page).getByText(hiProfile.reviews.empty)).toBeVisible();
+    await expect(page).toHaveTitle(/^Sunil Verma \| /);
+    await expectNoSeriousA11yViolations(page);
+
+    // Call: tel: link to the mobile; the click is recorded without holding the call up.
+    const call = profile(page).getByRole('link', { name: new RegExp(`${p.mobile} पर कॉल करें`) });
+    await expect(call).toHaveAttribute('href', `tel:+91${p.mobile}`);
+    await call.click();
+    await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'call' })).toBe(1);
+
+    // Chat: the chat app with the 91 prefix, in a new tab (served locally: no internet here).
+    await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
+    const chat = profile(page).getByRole('link', { name: new RegExp(hiProfile.contact.chat) });
+    await expect(chat).toHaveAttribute('href', `https://wa.me/91${p.mobile}`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
+    await expect(popup).toHaveURL(`https://wa.me/91${p.mobile}`);
+    await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'whatsapp' })).toBe(1);
+    expect(await count(db, 'click_tracking', { provider_id: p.id })).toBe(2);
+  });
+
+  test('a verified provider shows the verified badge; no experience shows N/A', async ({ page, db }) => {
+    const { data } = await db.from('service_providers').select('id, name').eq('status', 'approved').eq('verified', true).limit(1);
+    expect(data).toHaveLength(1);
+    await page.goto(`/provider/${data![0]!.id}`);
+    await expect(profile(page).getByRole('heading', { level: 1, name: data![0]!.name })).toBeVisible();
+    await expect(profile(page).getByText(hiProfile.verified, { exact: true })).toBeVisible();
+
+    const p = await createProvider(db, { experience: 0, business_name: null, specialist_in: null });
+    await page.goto(`/provider/${p.id}`);
+    await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+    await expect(profile(page).locator('dl').getByText(hiProfile.experienceNA)).toBeVisible();
+    await expect(summary(page)).toContainText(hiProfile.summary.none);
+  });
+
+  test('an unknown, malformed or not-approved id shows not-found with a way home', async ({ page, db }) => {
+    const pending = await createProvider(db, { status: 'pending' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-provider', pending.id]) {
+      await page.goto(`/provider/${id}`);
+      await expect(profile(page).getByRole('heading', { level: 1, name: hiProfile.notFoundTitle })).toBeVisible();
+      await expect(profile(page).getByText(hiProfile.notFoundBody)).toBeVisible();
+      await expect(profile(page).getByText(pending.name)).toHaveCount(0);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await profile(page).getByRole('link', { name: hiProfile.backHome }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('in English', () => {
+  test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
+
+  test('rate, change the rating: one row for this device, average and count refreshed', async ({ page, db }) => {
+    const p = await createProvider(db);
+    await page.goto(`/provider/${p.id}`);
+    await expect(summary(page)).toContainText(enProfile.summary.none);
+    await expect(profile(page).getByText(/You have not rated this provider yet/)).toBeVisible();
+
+    await profile(page).getByRole('radio', { name: '4 stars' }).click();
+    await expect(toast(page)).toContainText(enProfile.rating.successTitle);
+    await expect(toast(page)).toContainText(enProfile.rating.successBody);
+    await expect(summary(page)).toContainText('4.0');
+    await expect(summary(page)).toContainText('(1 rating)');
+    const deviceId = await page.evaluate(() => localStorage.getItem('city.deviceId'));
+    expect(deviceId).toBeTruthy();
+    const rows = async () => (await db.from('service_ratings').select('device_id, rating').eq('provider_id', p.id)).data;
+    expect(await rows()).toEqual([{ device_id: deviceId, rating: 4 }]);
+
+    // Changing it updates the same row.
+    await profile(page).getByRole('radio', { name: '2 stars' }).click();
+    await expect(summary(page)).toContainText('2.0');
+    await expect.poll(rows).toEqual([{ device_id: deviceId, rating: 2 }]);
+    await expect(summary(page)).toContainText('(1 rating)');
+
+    // The device's rating is shown on a later visit, and the keyboard changes it too.
+    await page.reload();
+    await expect(profile(page).getByText('Your rating: 2 out of 5')).toBeVisible();
+    const two = profile(page).getByRole('radio', { name: '2 stars' });
+    await expect(two).toHaveAttribute('aria-checked', 'true');
+    await two.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(profile(page).getByRole('radio', { name: '3 stars' })).toBeFocused();
+    await expect.poll(rows).toEqual([{ device_id: deviceId, rating: 3 }]);
+    await expect(summary(page)).toContainText('3.0');
+    // axe on this module's page (the shell's toast list is checked by its own journeys).
+    await toast(page).focus();
+    await page.keyboard.press('Escape');
+    await expect(toast(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('review: appears first, stored trimmed; whitespace ignored; too long refused', async ({ page, db }) => {
+    const p = await createProvider(db);
+    expect((await db.from('reviews').insert({ provider_id: p.id, review_text: 'An older review' })).error).toBeNull();
+    await page.goto(`/provider/${p.id}`);
+    const list = profile(page).getByRole('list', { name: enProfile.reviews.heading });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+
+    const box = profile(page).getByRole('textbox', { name: enProfile.reviews.label });
+    await box.fill('  Fixed our leaking tank in 20 minutes. <b>Recommended</b>  ');
+    await expect(profile(page).getByText('56 / 1,000 characters')).toBeVisible();
+    await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    await expect(toast(page)).toContainText(enProfile.reviews.success);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').first()).toContainText('Fixed our leaking tank in 20 minutes. <b>Recommended</b>');
+    await expect(list.getByRole('listitem').last()).toContainText('An older review');
+    await expect(box).toHaveValue('');
+    const { data: stored } = await db.from('reviews').select('review_text, created_at').eq('provider_id', p.id).order('created_at', { ascending: false });
+    expect(stored).toHaveLength(2);
+    expect(stored![0]!.review_text).toBe('Fixed our leaking tank in 20 minutes. <b>Recommended</b>');
+    const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(new Date(stored![0]!.created_at as string));
+    await expect(list.getByRole('listitem').first().locator('time')).toHaveText(date);
+
+    // Whitespace only: nothing is sent, nothing is stored.
+    await toast(page).getByRole('button').click();
+    await box.fill('   \n  ');
+    await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    await page.waitForTimeout(500);
+    await expect(toast(page)).toHaveCount(0);
+    expect(await count(db, 'reviews', { provider_id: p.id })).toBe(2);
+
+    // Over the limit: a clear message, nothing stored.
+    await box.fill('x'.repeat(1001));
+    await expect(profile(page).getByText('1,001 / 1,000 characters')).toBeVisible();
+    await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    await expect(profile(page).getByRole('alert')).toHaveText('A review can be at most 1,000 characters. Please shorten it.');
+    await expect(box).toBeFocused();
+    expect(await count(db, 'reviews', { provider_id: p.id })).toBe(2);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+  });
+
+  test("share without the Share API copies the profile link and says 'Link Copied!'", async ({ page, db, context, site }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    // Where the Web Share API is missing (desktop browsers): the clipboard fallback.
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    const p = await createProvider(db);
+    await page.goto(`/provider/${p.id}`);
+    await profile(page).getByRole('button', { name: enProfile.contact.share }).click();
+    const url = `${site.url}/provider/${p.id}`;
+    await expect(toast(page)).toContainText(enProfile.contact.linkCopied);
+    await expect(toast(page)).toContainText(url);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  });
+
+  test('with the Share API the share text and profile URL go to the share sheet', async ({ page, db, site }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData[] }).shared = [...((window as unknown as { shared?: ShareData[] }).shared ?? []), data];
+          return Promise.resolve();
+        },
+      });
+    });
+    const p = await createProvider(db);
+    await page.goto(`/provider/${p.id}`);
+    await profile(page).getByRole('button', { name: enProfile.contact.share }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared))
+      .toEqual([{ title: p.name, text: `Check out this service provider: ${p.name}`, url: `${site.url}/provider/${p.id}` }]);
+    await expect(toast(page)).toHaveCount(0);
+  });
+});
+
+test.describe('link previews', () => {
+  test('Open Graph tags for a profile come from the database, as the anon role sees it', async ({ db, site, request }) => {
+    const p = await createProvider(db, { name: 'Sunil "Pipes" <Verma>' });
+    expect((await db.from('service_ratings').insert({ provider_id: p.id, device_id: 'seed-device-cccc', rating: 4 })).error).toBeNull();
+    const pending = await createProvider(db, { status: 'pending' });
+
+    // The shell's own first HTML response, as a chat app's crawler gets it.
+    const html = await (await request.get(`${site.url}/provider/${p.id}`)).text();
+    const preview = await fetchProviderForOg(site.supabaseUrl, site.anonKey, p.id);
+    expect(preview).toMatchObject({ name: 'Sunil "Pipes" <Verma>', avg_rating: 4, rating_count: 1 });
+    const out = renderProviderOgTags(html, preview, 'hi', `${site.url}/provider/${p.id}`);
+    expect(out).toContain('<meta property="og:title" content="Sunil &quot;Pipes&quot; &lt;Verma&gt; – Verma Pipe Fitting" />');
+    expect(out).toContain('<meta property="og:description" content="प्लंबर · ★ 5 में से 4.0 (1 रेटिंग) · Verma Pipe Fitting" />');
+    expect(out).toContain(`<meta property="og:url" content="${site.url}/provider/${p.id}" />`);
+    expect(out).toContain('<div id="root"></div>');
+
+    // Pending (or unknown) providers give no preview: RLS hides them from the anon key.
+    expect(await fetchProviderForOg(site.supabaseUrl, site.anonKey, pending.id)).toBeNull();
+    expect(await fetchProviderForOg(site.supabaseUrl, site.anonKey, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});
