@@ -50,10 +50,10 @@ begin
   if v_category ~* '^others[[:space:]]*:' then
     v_stored := btrim(regexp_replace(v_category, '^others[[:space:]]*:', '', 'i'));
     if v_stored = '' then
-      raise exception using errcode = '23514', message = 'the service name for Other must not be blank', detail = 'category';
+      raise exception using errcode = '23514', message = 'category: the service name for Other must not be blank', detail = 'category';
     end if;
     if char_length(v_stored) > 100 then
-      raise exception using errcode = '23514', message = 'the service name for Other must be at most 100 characters', detail = 'category';
+      raise exception using errcode = '23514', message = 'category: the service name for Other must be at most 100 characters', detail = 'category';
     end if;
     v_stored := 'OTHERS: ' || v_stored;
   else

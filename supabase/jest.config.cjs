@@ -1,0 +1,21 @@
+// Backend tests: supabase-js against the local server over HTTP. The server runs
+// in its own process (tests/global-setup.ts), on PGlite or on DATABASE_URL.
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  setupFiles: ['<rootDir>/tests/quiet-node20-warning.ts'],
+  globalSetup: '<rootDir>/tests/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

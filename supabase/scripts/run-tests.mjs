@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// Runs the backend suite on PGlite, then (when the Debian PostgreSQL 15
+// binaries are present, or PG_BIN points at others) again on a throw-away
+// PostgreSQL cluster that this script creates and removes.
+// Extra arguments go to jest. Env: PG_BIN, SKIP_PG=1 (PGlite only), DATABASE_URL
+// (use that database instead of a throw-away cluster).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkgDir = join(here, '..');
+const require = createRequire(import.meta.url);
+const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
+const extra = process.argv.slice(2);
+
+function runJest(label, env) {
+  console.log(`\n=== backend tests on ${label} ===\n`);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...extra], {
+    cwd: pkgDir,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(`=== ${label}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
+  return r.status === 0;
+}
+
+function startCluster(pgBin) {
+  const dir = mkdtempSync(join(tmpdir(), 'city-pg15-'));
+  const asRoot = process.getuid?.() === 0;
+  let uid = null;
+  let gid = null;
+  if (asRoot) {
+    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (bin, args) => {
+    const cmd = asRoot ? 'runuser' : join(pgBin, bin);
+    const argv = asRoot ? ['-u', 'postgres', '--', join(pgBin, bin), ...args] : args;
+    execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'], cwd: dir });
+  };
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = 56000 + Math.floor(Math.random() * 3000);
+  run('pg_ctl', [
+    '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ]);
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        /* already down */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ok = runJest('PGlite', { DATABASE_URL: '' });
+
+const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+if (process.env.SKIP_PG === '1') {
+  console.log('SKIP_PG=1: PostgreSQL run not requested');
+} else if (process.env.DATABASE_URL) {
+  ok = runJest(`PostgreSQL at DATABASE_URL`, { DATABASE_URL: process.env.DATABASE_URL }) && ok;
+} else if (existsSync(join(pgBin, 'initdb'))) {
+  const cluster = startCluster(pgBin);
+  const cleanup = () => cluster.stop();
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    ok = runJest(`PostgreSQL (${pgBin}, throw-away cluster)`, { DATABASE_URL: cluster.url }) && ok;
+  } finally {
+    cleanup();
+  }
+} else {
+  console.log(`No PostgreSQL binaries at ${pgBin}: PostgreSQL run not possible on this machine.`);
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,204 @@
+/**
+ * Spec section 7 reads of the directory, through supabase-js over HTTP:
+ * approved providers, one provider by id, search_providers (filters, sorting,
+ * paging, text search) and get_average_ratings.
+ */
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import { anonClient, createProvider, raw } from './helpers';
+
+type Row = {
+  id: string;
+  name: string;
+  business_name: string | null;
+  mobile: string;
+  category: string;
+  verified: boolean;
+  registration_date: string;
+  avg_rating: number;
+  rating_count: number;
+  total_count: number;
+};
+
+const supabase = anonClient();
+
+async function search(params: Record<string, unknown>): Promise<Row[]> {
+  const { data, error } = await supabase.rpc('search_providers', params);
+  if (error) throw new Error(JSON.stringify(error));
+  return data as Row[];
+}
+
+describe('service_providers reads', () => {
+  test('select * returns only approved providers, with the public columns and no Aadhaar', async () => {
+    const { data, error } = await supabase.from('service_providers').select('*').eq('status', 'approved').limit(1000);
+    expect(error).toBeNull();
+    expect(data!.length).toBeGreaterThan(400);
+    const all = await supabase.from('service_providers').select('status').limit(5000);
+    expect(new Set(all.data!.map((r) => r.status))).toEqual(new Set(['approved']));
+    const row = data![0]!;
+    for (const key of ['id', 'name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address', 'verified', 'status', 'registration_date']) {
+      expect(row).toHaveProperty(key);
+    }
+    expect(Object.keys(row).some((k) => /aadha/i.test(k))).toBe(false);
+    expect(row.mobile).toMatch(/^[6-9][0-9]{9}$/);
+  });
+
+  test('by id with .single(): one approved provider; pending or unknown ids give 406 PGRST116', async () => {
+    const approved = await createProvider();
+    const one = await supabase.from('service_providers').select('*').eq('id', approved.id).single();
+    expect(one.error).toBeNull();
+    expect(one.data).toMatchObject({ id: approved.id, status: 'approved', mobile: approved.input.p_mobile });
+
+    const pending = await createProvider({ approve: false });
+    const hidden = await supabase.from('service_providers').select('*').eq('id', pending.id).single();
+    expect(hidden.status).toBe(406);
+    expect(hidden.error).toMatchObject({ code: 'PGRST116' });
+
+    const unknown = await supabase.from('service_providers').select('*').eq('id', '00000000-0000-4000-8000-000000000000').single();
+    expect(unknown.status).toBe(406);
+    expect(unknown.error?.code).toBe('PGRST116');
+
+    const maybe = await supabase.from('service_providers').select('*').eq('id', pending.id).maybeSingle();
+    expect(maybe.error).toBeNull();
+    expect(maybe.data).toBeNull();
+  });
+});
+
+describe('search_providers', () => {
+  test('defaults: approved rows, rating_desc, 20 per page, total_count on every row', async () => {
+    const rows = await search({});
+    expect(rows).toHaveLength(20);
+    const total = rows[0]!.total_count;
+    expect(rows.every((r) => r.total_count === total)).toBe(true);
+    const { count } = await supabase.from('service_providers').select('id', { count: 'exact', head: true });
+    expect(total).toBe(count);
+    for (let i = 1; i < rows.length; i++) {
+      expect(rows[i - 1]!.avg_rating).toBeGreaterThanOrEqual(rows[i]!.avg_rating);
+    }
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      ['address', 'avg_rating', 'business_name', 'category', 'experience', 'id', 'mobile', 'name', 'rating_count', 'registration_date', 'specialist_in', 'total_count', 'verified'].sort(),
+    );
+  });
+
+  test('category filter, paging without overlap, and newly_added order', async () => {
+    const plumber = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
+    const page1 = await search({ p_category: plumber, p_limit: 5, p_offset: 0 });
+    const page2 = await search({ p_category: plumber, p_limit: 5, p_offset: 5 });
+    expect(page1.length).toBe(5);
+    expect(page1.every((r) => r.category === plumber)).toBe(true);
+    expect(page2.every((r) => r.category === plumber)).toBe(true);
+    expect(page1.map((r) => r.id).filter((id) => page2.some((r) => r.id === id))).toEqual([]);
+    expect(page2[0]?.total_count ?? page1[0]!.total_count).toBe(page1[0]!.total_count);
+
+    const newest = await search({ p_category: plumber, p_sort: 'newly_added', p_limit: 50 });
+    for (let i = 1; i < newest.length; i++) {
+      expect(Date.parse(newest[i - 1]!.registration_date)).toBeGreaterThanOrEqual(Date.parse(newest[i]!.registration_date));
+    }
+    const past = await search({ p_category: plumber, p_offset: 100000 });
+    expect(past).toEqual([]);
+  });
+
+  test("'OTHERS' matches every free-text category", async () => {
+    const { id } = await createProvider({ overrides: { p_category: 'OTHERS: बेकरी वाला' } });
+    const rows = await search({ p_category: 'OTHERS', p_limit: 100 });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.category.startsWith('OTHERS: '))).toBe(true);
+    expect(rows.map((r) => r.id)).toContain(id);
+  });
+
+  test('minimum rating and verified filters', async () => {
+    const rated = await search({ p_min_rating: 4.5, p_limit: 100 });
+    expect(rated.length).toBeGreaterThan(0);
+    expect(rated.every((r) => r.avg_rating >= 4.5)).toBe(true);
+    const verified = await search({ p_verified: 'verified', p_limit: 100 });
+    const unverified = await search({ p_verified: 'unverified', p_limit: 100 });
+    expect(verified.every((r) => r.verified)).toBe(true);
+    expect(unverified.every((r) => !r.verified)).toBe(true);
+    const all = await search({ p_limit: 1 });
+    expect(verified[0]!.total_count + unverified[0]!.total_count).toBe(all[0]!.total_count);
+  });
+
+  test('text search: English, Hinglish typo, Hindi keyword, name, business name, partial mobile', async () => {
+    const plumber = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
+    const electrician = storedCategoryValue(CATEGORIES.find((c) => c.id === 'electrician')!);
+    for (const q of ['plumber', 'plambar', 'प्लंबर', 'Plumber ']) {
+      const rows = await search({ p_query: q, p_limit: 100 });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => r.category === plumber).length).toBeGreaterThan(0);
+    }
+    const bijli = await search({ p_query: 'बिजली', p_limit: 100 });
+    expect(bijli.some((r) => r.category === electrician)).toBe(true);
+
+    const mine = await createProvider({
+      overrides: { p_name: 'Zorawar Qadri', p_business_name: 'Quixotic Flex Printers', p_category: '🔧 प्लंबर' },
+    });
+    const byName = await search({ p_query: 'zorawar' });
+    expect(byName.map((r) => r.id)).toEqual([mine.id]);
+    const byBusiness = await search({ p_query: 'Quixotic' });
+    expect(byBusiness.map((r) => r.id)).toEqual([mine.id]);
+    const digits = String(mine.input.p_mobile).slice(2, 9);
+    const byMobile = await search({ p_query: digits, p_limit: 100 });
+    expect(byMobile.map((r) => r.id)).toContain(mine.id);
+    const typo = await search({ p_query: 'zorawer' });
+    expect(typo.map((r) => r.id)).toContain(mine.id);
+  });
+
+  test('blank query is no filter; absurd input does not error', async () => {
+    const none = await search({ p_limit: 1 });
+    const blank = await search({ p_query: '   \n\t ', p_limit: 1 });
+    expect(blank[0]!.total_count).toBe(none[0]!.total_count);
+    for (const q of ['x'.repeat(2000), "'; drop table service_providers; --", '%_\\%', '🔧🔧🔧', ')(*&^%$#@!', '\u0000abc']) {
+      const res = await supabase.rpc('search_providers', { p_query: q });
+      if (q.includes('\u0000')) {
+        // Postgres text cannot hold NUL: a clean 4xx, never a crash.
+        expect(res.status === 200 || (res.status >= 400 && res.status < 500)).toBe(true);
+      } else {
+        expect(res.error).toBeNull();
+        expect(Array.isArray(res.data)).toBe(true);
+      }
+    }
+    const still = await supabase.from('service_providers').select('id', { count: 'exact', head: true });
+    expect(still.count).toBeGreaterThan(0);
+  });
+
+  test('bad enum arguments are refused with 22023 / 400', async () => {
+    const res = await supabase.rpc('search_providers', { p_verified: 'maybe' });
+    expect(res.status).toBe(400);
+    expect(res.error?.code).toBe('22023');
+  });
+});
+
+describe('get_average_ratings', () => {
+  test('returns provider_id, avg_rating (1 decimal), rating_count for the ids asked, or all', async () => {
+    const top = await search({ p_limit: 3 });
+    const ids = top.map((r) => r.id);
+    const { data, error } = await supabase.rpc('get_average_ratings', { p_provider_ids: ids });
+    expect(error).toBeNull();
+    const rows = data as { provider_id: string; avg_rating: number; rating_count: number }[];
+    expect(rows.map((r) => r.provider_id).sort()).toEqual(ids.filter((id) => top.find((t) => t.id === id)!.rating_count > 0).sort());
+    for (const r of rows) {
+      const t = top.find((x) => x.id === r.provider_id)!;
+      expect(r.avg_rating).toBe(t.avg_rating);
+      expect(r.rating_count).toBe(t.rating_count);
+      expect(Math.round(r.avg_rating * 10) / 10).toBe(r.avg_rating);
+      expect(Number.isInteger(r.rating_count)).toBe(true);
+    }
+    const all = await supabase.rpc('get_average_ratings');
+    expect(all.error).toBeNull();
+    expect((all.data as unknown[]).length).toBeGreaterThan(100);
+  });
+});
+
+describe('category catalogue in the database', () => {
+  test('service_categories holds every catalogue category with its stored value', async () => {
+    const { data, error } = await supabase.from('service_categories').select('stored_value, slug').order('sort_order');
+    expect(error).toBeNull();
+    expect(data!.map((r) => r.slug)).toEqual(CATEGORIES.map((c) => c.id));
+    expect(data!.map((r) => r.stored_value)).toEqual(CATEGORIES.map(storedCategoryValue));
+  });
+
+  test('every catalogue category has seeded providers', async () => {
+    const res = await raw('/rest/v1/service_providers?select=category&limit=5000');
+    const present = new Set((res.json as { category: string }[]).map((r) => r.category));
+    expect(CATEGORIES.filter((c) => !present.has(storedCategoryValue(c))).map((c) => c.id)).toEqual([]);
+  });
+});

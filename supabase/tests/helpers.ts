@@ -1,0 +1,112 @@
+/** Shared by the backend tests: clients for each role, raw HTTP, fixtures. */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { TestServer } from './global-setup';
+
+export function server(): TestServer {
+  const raw = process.env.TEST_SUPABASE;
+  if (!raw) throw new Error('TEST_SUPABASE is not set: run the tests through jest (global setup starts the server)');
+  return JSON.parse(raw) as TestServer;
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+export function anonClient(): SupabaseClient {
+  const s = server();
+  return createClient(s.url, s.anonKey, clientOptions);
+}
+
+export function serviceClient(): SupabaseClient {
+  const s = server();
+  return createClient(s.url, s.serviceRoleKey, clientOptions);
+}
+
+let adminClient: Promise<SupabaseClient> | undefined;
+
+/** One signed-in admin client per test file (sign-in costs a bcrypt check). */
+export function sharedAdmin(): Promise<SupabaseClient> {
+  adminClient ??= signedInClient('admin');
+  return adminClient;
+}
+
+export async function signedInClient(who: 'admin' | 'user'): Promise<SupabaseClient> {
+  const s = server();
+  const client = createClient(s.url, s.anonKey, clientOptions);
+  const { error } = await client.auth.signInWithPassword(s[who]);
+  if (error) throw error;
+  return client;
+}
+
+export function deviceId(): string {
+  return `test-device-${randomUUID()}`;
+}
+
+/** A valid registration for register_provider (distinct mobile each call). */
+export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  return {
+    p_name: 'टेस्ट प्रोवाइडर',
+    p_business_name: 'Test Plumbing Works',
+    p_mobile: mobile,
+    p_category: '🔧 प्लंबर',
+    p_specialist_in: 'Bathroom fitting',
+    p_aadhaar: null,
+    p_experience: 5,
+    p_address: 'H.No. 12, Lalbagh, Sitapur 261001',
+    ...overrides,
+  };
+}
+
+/** Registers a provider as anon and, unless asked not to, approves it as admin. */
+export async function createProvider(
+  opts: { approve?: boolean; overrides?: Record<string, unknown> } = {},
+): Promise<{ id: string; input: Record<string, unknown> }> {
+  const input = registration(opts.overrides);
+  const { data, error } = await anonClient().rpc('register_provider', input);
+  if (error) throw new Error(`register_provider failed: ${JSON.stringify(error)}`);
+  const id = data as string;
+  if (opts.approve !== false) {
+    const admin = await sharedAdmin();
+    const res = await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
+    if (res.error) throw new Error(`approve failed: ${JSON.stringify(res.error)}`);
+  }
+  return { id, input };
+}
+
+/** Raw request to the server (for protocol-level checks). */
+export async function raw(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown; key?: string; token?: string } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
+  const s = server();
+  const key = init.key ?? s.anonKey;
+  const res = await fetch(`${s.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      apikey: key,
+      Authorization: `Bearer ${init.token ?? key}`,
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** HS256 JWT signed with any secret (for forged / expired token probes). */
+export function signJwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = b64(header);
+  const body = b64(payload);
+  const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
+  return `${head}.${body}.${sig}`;
+}

@@ -1,0 +1,241 @@
+/**
+ * Registration (register_provider), the admin approval queue, and the RLS
+ * probes: no anon/authenticated path reads an Aadhaar number, pending rows stay
+ * hidden, anon cannot insert/update/delete what it must not.
+ */
+import { anonClient, createProvider, raw, registration, sharedAdmin, signedInClient } from './helpers';
+
+const supabase = anonClient();
+
+describe('register_provider', () => {
+  test('stores a pending registration whatever the client sends; Aadhaar only sets verified', async () => {
+    const aadhaar = '012345671234';
+    const { data: id, error } = await supabase.rpc('register_provider', registration({ p_aadhaar: aadhaar, p_business_name: '  ' }));
+    expect(error).toBeNull();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // invisible to the public until approved
+    const hidden = await supabase.from('service_providers').select('*').eq('id', id as string);
+    expect(hidden.data).toEqual([]);
+
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
+    expect(queue.error).toBeNull();
+    const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
+    expect(row).toMatchObject({ status: 'pending', verified: true, aadhaar_masked: 'XXXX-XXXX-1234', business_name: null });
+    expect(JSON.stringify(queue.data)).not.toContain(aadhaar);
+    expect((queue.data as { total_count: number }[])[0]!.total_count).toBeGreaterThanOrEqual(1);
+
+    const approved = await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
+    expect(approved.error).toBeNull();
+    expect(approved.data).toMatchObject({ id, status: 'approved', verified: true });
+    expect(JSON.stringify(approved.data)).not.toContain(aadhaar);
+
+    const visible = await supabase.from('service_providers').select('*').eq('id', id as string).single();
+    expect(visible.error).toBeNull();
+    expect(visible.data).toMatchObject({ id, verified: true, status: 'approved' });
+  });
+
+  test('without Aadhaar: not verified, masked value null', async () => {
+    const { id } = await createProvider({ approve: false });
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_limit: 500 });
+    const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
+    expect(row).toMatchObject({ verified: false, aadhaar_masked: null });
+  });
+
+  test.each([
+    [{ p_mobile: '98765' }, '23514', 'mobile'],
+    [{ p_mobile: '98765432101' }, '23514', 'mobile'],
+    [{ p_mobile: '98765abcde' }, '23514', 'mobile'],
+    [{ p_aadhaar: '12345678901' }, '23514', 'aadhaar'],
+    [{ p_aadhaar: '1234 5678 901x' }, '23514', 'aadhaar'],
+    [{ p_experience: -1 }, '23514', 'experience'],
+    [{ p_experience: null }, '23502', 'experience'],
+    [{ p_name: '   ' }, '23502', 'name'],
+    [{ p_name: 'n'.repeat(101) }, '23514', 'name'],
+    [{ p_address: '' }, '23502', 'address'],
+    [{ p_category: 'OTHERS:   ' }, '23514', 'category'],
+    [{ p_category: 'not a category' }, '23514', 'category'],
+    [{ p_category: null }, '23502', 'category'],
+  ])('refuses %p with %s naming %s, and stores nothing', async (override, code, field) => {
+    const input = registration(override);
+    const res = await supabase.rpc('register_provider', input);
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ code, details: field });
+    expect(res.error!.message).toMatch(field === 'aadhaar' ? /aadhaar/ : new RegExp(field.replace('_', '.')));
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_status: 'all', p_limit: 500 });
+    expect((queue.data as { mobile: string }[]).some((r) => r.mobile === input.p_mobile && override.p_mobile === undefined)).toBe(false);
+  });
+
+  test('free-text category is stored as OTHERS: text, blanks in optional fields become null', async () => {
+    const { data: id } = await supabase.rpc('register_provider', registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }));
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_limit: 500 });
+    const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
+    expect(row).toMatchObject({ category: 'OTHERS: Bakery', specialist_in: null, verified: false });
+  });
+});
+
+describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
+  const aadhaar = '098765434321';
+  let id = '';
+  beforeAll(async () => {
+    const res = await anonClient().rpc('register_provider', registration({ p_aadhaar: aadhaar }));
+    id = res.data as string;
+    const admin = await sharedAdmin();
+    await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
+  });
+
+  test('no path of the REST API returns the number', async () => {
+    const user = await signedInClient('user');
+    const paths = [
+      `/rest/v1/service_providers?select=*&id=eq.${id}`,
+      `/rest/v1/service_providers?select=*,reviews(*),service_ratings(*)&id=eq.${id}`,
+      `/rest/v1/reviews?select=*,service_providers(*)&limit=5`,
+      `/rest/v1/rpc/search_providers?p_query=${encodeURIComponent('टेस्ट')}&p_limit=100`,
+      `/rest/v1/rpc/get_average_ratings`,
+    ];
+    for (const path of paths) {
+      for (const token of [undefined, (await user.auth.getSession()).data.session!.access_token]) {
+        const res = await raw(path, token ? { token } : {});
+        expect(res.status).toBe(200);
+        expect(res.text).not.toContain(aadhaar);
+      }
+    }
+  });
+
+  test('asking for the column, the private table, or embedding it fails', async () => {
+    for (const col of ['aadhaar', 'aadhar']) {
+      const res = await supabase.from('service_providers').select(col).eq('id', id);
+      expect(res.status).toBe(400);
+      expect(res.error?.code).toBe('42703');
+    }
+    const embed = await raw('/rest/v1/service_providers?select=*,provider_identity(*)');
+    expect(embed.status).toBe(400);
+    expect((embed.json as { code: string }).code).toBe('PGRST200');
+    const table = await raw('/rest/v1/provider_identity?select=*');
+    expect(table.status).toBe(404);
+    const privateSchema = await supabase.schema('private').from('provider_identity').select('*');
+    expect(privateSchema.error?.code).toBe('PGRST106');
+    expect(privateSchema.data).toBeNull();
+    const filter = await raw(`/rest/v1/service_providers?select=id&aadhaar=eq.${aadhaar}`);
+    expect(filter.status).toBe(400);
+  });
+
+  test('admin RPCs are refused for anon (401) and non-admin users (403)', async () => {
+    const anon = await supabase.rpc('admin_list_registrations');
+    expect(anon.status).toBe(401);
+    expect(anon.error).toMatchObject({ code: '42501', message: 'not authorised' });
+    const user = await signedInClient('user');
+    for (const [fn, args] of [
+      ['admin_list_registrations', {}],
+      ['admin_status_counts', {}],
+      ['admin_click_totals', {}],
+      ['admin_set_provider_status', { p_provider_id: id, p_status: 'pending' }],
+    ] as const) {
+      const res = await user.rpc(fn, args);
+      expect(res.status).toBe(403);
+      expect(res.error?.code).toBe('42501');
+    }
+    const still = await supabase.from('service_providers').select('status').eq('id', id).single();
+    expect(still.data).toEqual({ status: 'approved' });
+  });
+});
+
+describe('RLS probes: anon cannot write what it must not', () => {
+  test('no direct insert into service_providers, approved or not', async () => {
+    const res = await supabase.from('service_providers').insert({
+      name: 'Sneaky', mobile: '9999999999', category: '🔧 प्लंबर', experience: 1, address: 'x', status: 'approved', verified: true,
+    });
+    expect(res.status).toBe(401);
+    expect(res.error?.code).toBe('42501');
+    const found = await supabase.from('service_providers').select('id').eq('name', 'Sneaky');
+    expect(found.data).toEqual([]);
+  });
+
+  test('no update or delete of providers, reviews, ads, categories or clicks', async () => {
+    const { id } = await createProvider();
+    await supabase.from('reviews').insert({ provider_id: id, review_text: 'keep me' });
+    const attempts = [
+      supabase.from('service_providers').update({ name: 'Hacked' }).eq('id', id),
+      supabase.from('service_providers').update({ status: 'rejected' }).eq('id', id),
+      supabase.from('service_providers').delete().eq('id', id),
+      supabase.from('reviews').update({ review_text: 'edited' }).eq('provider_id', id),
+      supabase.from('reviews').delete().eq('provider_id', id),
+      supabase.from('advertisements').update({ active: false }).eq('active', true),
+      supabase.from('advertisements').delete().eq('active', true),
+      supabase.from('advertisements').insert({ media_type: 'image', media_url: 'http://x/y.png' }),
+      supabase.from('service_categories').update({ en: 'x' }).eq('slug', 'plumber'),
+      supabase.from('click_tracking').delete().eq('provider_id', id),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.error?.code).toBe('42501');
+      expect(res.status).toBe(401);
+    }
+    const after = await supabase.from('service_providers').select('name, status').eq('id', id).single();
+    expect(after.data).toMatchObject({ status: 'approved' });
+    expect(after.data!.name).not.toBe('Hacked');
+    const reviews = await supabase.from('reviews').select('review_text').eq('provider_id', id);
+    expect(reviews.data).toEqual([{ review_text: 'keep me' }]);
+    const ads = await supabase.from('advertisements').select('id').eq('active', true);
+    expect(ads.data!.length).toBe(3);
+  });
+
+  test('an authenticated non-admin user cannot change providers either (RLS, 0 rows)', async () => {
+    const { id } = await createProvider();
+    const user = await signedInClient('user');
+    const res = await user.from('service_providers').update({ status: 'rejected' }).eq('id', id).select();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([]);
+    const after = await supabase.from('service_providers').select('status').eq('id', id).single();
+    expect(after.data).toEqual({ status: 'approved' });
+  });
+});
+
+describe('admin', () => {
+  test('approves, rejects with a reason, counts statuses and clicks', async () => {
+    const admin = await sharedAdmin();
+    const a = await createProvider({ approve: false });
+    const b = await createProvider({ approve: false });
+    const before = await admin.rpc('admin_status_counts');
+    expect(before.error).toBeNull();
+    const counts = Object.fromEntries((before.data as { status: string; count: number }[]).map((r) => [r.status, Number(r.count)]));
+    expect(Object.keys(counts).sort()).toEqual(['approved', 'pending', 'rejected']);
+
+    const ok = await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'approved' });
+    expect(ok.data).toMatchObject({ status: 'approved', rejection_reason: null });
+    const no = await admin.rpc('admin_set_provider_status', { p_provider_id: b.id, p_status: 'rejected', p_reason: 'Duplicate' });
+    expect(no.data).toMatchObject({ status: 'rejected', rejection_reason: 'Duplicate' });
+    expect(no.data.reviewed_at).toEqual(expect.any(String));
+
+    const visible = await anonClient().from('service_providers').select('id').in('id', [a.id, b.id]);
+    expect(visible.data).toEqual([{ id: a.id }]);
+
+    const bad = await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'weird' });
+    expect(bad.error?.code).toBe('22023');
+    const missing = await admin.rpc('admin_set_provider_status', { p_provider_id: '00000000-0000-4000-8000-000000000000', p_status: 'approved' });
+    expect(missing.status).toBe(404);
+
+    await anonClient().from('click_tracking').insert([
+      { provider_id: a.id, click_type: 'call' },
+      { provider_id: a.id, click_type: 'call' },
+      { provider_id: a.id, click_type: 'whatsapp' },
+    ]);
+    const clicks = await admin.rpc('admin_click_totals', { p_days: 7 });
+    expect(clicks.error).toBeNull();
+    expect((clicks.data as Record<string, unknown>[]).find((r) => r.provider_id === a.id)).toMatchObject({
+      call_count: 2,
+      whatsapp_count: 1,
+      name: a.input.p_name,
+    });
+    const pendingOnly = await admin.rpc('admin_list_registrations', { p_status: 'rejected', p_limit: 500 });
+    expect((pendingOnly.data as { id: string; status: string }[]).every((r) => r.status === 'rejected')).toBe(true);
+    expect((pendingOnly.data as { id: string }[]).some((r) => r.id === b.id)).toBe(true);
+    // admins see pending rows through the table too (RLS)
+    const c = await createProvider({ approve: false });
+    const seen = await admin.from('service_providers').select('id, status').eq('id', c.id).single();
+    expect(seen.data).toEqual({ id: c.id, status: 'pending' });
+  });
+});
