@@ -7,12 +7,18 @@ import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
+import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import './provider-profile.css';
 
 /** /provider/:id: profile, call/chat/share, rating and reviews (mf_provider_profile/ProviderProfile). */
 export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
+  // Reviews and this device's rating load alongside the provider, not after it.
+  useEffect(() => {
+    prefetchProfileData(providerId);
+    return () => forgetProfileData(providerId);
+  }, [providerId]);
   const { state, retry } = useProvider(providerId);
   const { summary, refresh } = useRatingSummary(providerId);
 

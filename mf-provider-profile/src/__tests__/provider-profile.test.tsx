@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import ProviderProfile from '../provider-profile';
-import { PROVIDER_ID, later, laterFail, provider } from './fixtures';
+import { PROVIDER_ID, deferred, later, laterFail, provider, review } from './fixtures';
 
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
@@ -89,6 +89,22 @@ describe('ProviderProfile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();
     expect(api.fetchProvider).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for reviews and this device\'s rating while the provider is still loading, and uses those answers', async () => {
+    const answer = deferred<shared.Provider | null>();
+    api.fetchProvider.mockReturnValue(answer.promise);
+    api.fetchReviews.mockImplementation(() => later([review(2)]));
+    api.fetchDeviceRating.mockImplementation(() => later(3));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading provider…');
+    expect(api.fetchReviews).toHaveBeenCalledWith(PROVIDER_ID);
+    expect(api.fetchDeviceRating).toHaveBeenCalledWith(PROVIDER_ID);
+    answer.resolve(provider());
+    expect(await screen.findByText('Review number 2')).toBeInTheDocument();
+    expect(await screen.findByText('Your rating: 3 out of 5')).toBeInTheDocument();
+    expect(api.fetchReviews).toHaveBeenCalledTimes(1);
+    expect(api.fetchDeviceRating).toHaveBeenCalledTimes(1);
   });
 
   it('refreshes the average and count after the visitor rates', async () => {

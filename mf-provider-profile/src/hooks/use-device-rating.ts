@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchDeviceRating, submitRating } from '@city/shared';
+import { submitRating } from '@city/shared';
+import { initialDeviceRating } from '../utils/prefetch';
 
 export interface RatingCallbacks {
   onSaved: (rating: number) => void;
@@ -24,7 +25,7 @@ export function useDeviceRating(providerId: string, callbacks: RatingCallbacks) 
     touched.current = false;
     confirmed.current = null;
     setValue(null);
-    fetchDeviceRating(providerId).then(
+    initialDeviceRating(providerId).then(
       (v) => {
         if (!live || touched.current) return;
         confirmed.current = v;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchReviews, REVIEWS_PAGE_SIZE, type Review } from '@city/shared';
+import { firstReviewsPage } from '../utils/prefetch';
 
 interface ReviewsState {
   status: 'loading' | 'ready' | 'error';
@@ -24,7 +25,7 @@ export function useReviews(providerId: string) {
   useEffect(() => {
     let live = true;
     setState(initial);
-    fetchReviews(providerId).then(
+    firstReviewsPage(providerId).then(
       (page) => live && setState({ status: 'ready', items: page, hasMore: page.length === REVIEWS_PAGE_SIZE, loadingMore: false }),
       () => live && setState({ ...initial, status: 'error' }),
     );
