@@ -3,7 +3,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../shared/src/i18n/locales/en/profile.json';
 import hiProfile from '../../shared/src/i18n/locales/hi/profile.json';
-import { fetchProviderForOg, renderProviderOgTags } from '../../shell/server/provider-og';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
 
 // The provider profile (mf_provider_profile) on a cheap phone, against the real local backend.
@@ -254,23 +253,31 @@ test.describe('in English', () => {
 });
 
 test.describe('link previews', () => {
-  test('Open Graph tags for a profile come from the database, as the anon role sees it', async ({ db, site, request }) => {
+  test('the first HTML response of a profile URL carries its Open Graph tags (no JavaScript)', async ({ db, request }) => {
     const p = await createProvider(db, { name: 'Sunil "Pipes" <Verma>' });
     expect((await db.from('service_ratings').insert({ provider_id: p.id, device_id: 'seed-device-cccc', rating: 4 })).error).toBeNull();
     const pending = await createProvider(db, { status: 'pending' });
 
-    // The shell's own first HTML response, as a chat app's crawler gets it.
-    const html = await (await request.get(`${site.url}/provider/${p.id}`)).text();
-    const preview = await fetchProviderForOg(site.supabaseUrl, site.anonKey, p.id);
-    expect(preview).toMatchObject({ name: 'Sunil "Pipes" <Verma>', avg_rating: 4, rating_count: 1 });
-    const out = renderProviderOgTags(html, preview, 'hi', `${site.url}/provider/${p.id}`);
-    expect(out).toContain('<meta property="og:title" content="Sunil &quot;Pipes&quot; &lt;Verma&gt; – Verma Pipe Fitting" />');
-    expect(out).toContain('<meta property="og:description" content="प्लंबर · ★ 5 में से 4.0 (1 रेटिंग) · Verma Pipe Fitting" />');
-    expect(out).toContain(`<meta property="og:url" content="${site.url}/provider/${p.id}" />`);
-    expect(out).toContain('<div id="root"></div>');
+    // What a chat app's crawler (or curl) gets: plain HTML, no script run.
+    const res = await request.get(`/provider/${p.id}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<meta property="og:title" content="Sunil &quot;Pipes&quot; &lt;Verma&gt; – Verma Pipe Fitting" />');
+    expect(html).toContain('<meta property="og:description" content="प्लंबर · ★ 5 में से 4.0 (1 रेटिंग) · Verma Pipe Fitting" />');
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="http://[^"]+/provider/${p.id}" />`));
+    expect(html).toContain('<meta property="og:type" content="website" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<title>Sunil &quot;Pipes&quot; &lt;Verma&gt; | ');
+    expect(html).not.toContain('<Verma>');
+    expect(html).toContain('<div id="root"></div>');
 
-    // Pending (or unknown) providers give no preview: RLS hides them from the anon key.
-    expect(await fetchProviderForOg(site.supabaseUrl, site.anonKey, pending.id)).toBeNull();
-    expect(await fetchProviderForOg(site.supabaseUrl, site.anonKey, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    // Pending or unknown providers get the plain shell page: the anon key cannot see them.
+    for (const id of [pending.id, '00000000-0000-4000-8000-000000000000']) {
+      const plain = await (await request.get(`/provider/${id}`)).text();
+      expect(plain).toContain('<div id="root"></div>');
+      expect(plain).not.toContain('og:title');
+      expect(plain).not.toContain('Verma Pipe Fitting');
+    }
   });
 });
