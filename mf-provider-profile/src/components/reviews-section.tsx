@@ -92,7 +92,12 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       {reviews.status === 'loading' ? (
         <p role="status">{t('reviews.loading')}</p>
       ) : reviews.status === 'error' ? (
-        <p>{t('reviews.loadFailed')}</p>
+        <div className="provider-profile__load-failed">
+          <p>{t('reviews.loadFailed')}</p>
+          <Button variant="secondary" onClick={reviews.retry}>
+            {t('retry')}
+          </Button>
+        </div>
       ) : reviews.items.length === 0 ? (
         <p className="provider-profile__empty">{t('reviews.empty')}</p>
       ) : (

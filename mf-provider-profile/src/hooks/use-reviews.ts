@@ -19,20 +19,23 @@ const merge = (a: Review[], b: Review[]) => {
 /** A provider's reviews, newest first, one page at a time; `add` puts a new one on top. */
 export function useReviews(providerId: string) {
   const [state, setState] = useState<ReviewsState>(initial);
+  const [attempt, setAttempt] = useState(0);
   const current = useRef(providerId);
   current.current = providerId;
 
   useEffect(() => {
     let live = true;
     setState(initial);
-    firstReviewsPage(providerId).then(
+    (attempt === 0 ? firstReviewsPage(providerId) : fetchReviews(providerId)).then(
       (page) => live && setState({ status: 'ready', items: page, hasMore: page.length === REVIEWS_PAGE_SIZE, loadingMore: false }),
       () => live && setState({ ...initial, status: 'error' }),
     );
     return () => {
       live = false;
     };
-  }, [providerId]);
+  }, [providerId, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const loadMore = useCallback(() => {
     const id = providerId;
@@ -47,5 +50,5 @@ export function useReviews(providerId: string) {
 
   const add = useCallback((review: Review) => setState((s) => ({ ...s, status: 'ready', items: merge([review], s.items) })), []);
 
-  return { ...state, loadMore, add };
+  return { ...state, loadMore, add, retry };
 }

@@ -118,6 +118,16 @@ describe('ReviewsSection', () => {
     expect(texts()).toEqual(['बहुत अच्छा काम']);
   });
 
+  it('says when reviews cannot be loaded and loads them on retry', async () => {
+    api.fetchReviews.mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)));
+    api.fetchReviews.mockImplementationOnce(() => later([review(4)]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByText('Reviews could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Review number 4')).toBeInTheDocument();
+    expect(screen.queryByText('Reviews could not be loaded.')).not.toBeInTheDocument();
+  });
+
   it('loads older reviews on request', async () => {
     const firstPage = Array.from({ length: shared.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
     api.fetchReviews.mockImplementationOnce(() => later(firstPage)).mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
