@@ -71,7 +71,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   mkdirSync(dataDir, { recursive: true });
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
   const jwt = new Jwt(secret);
-  const { anonKey, serviceRoleKey } = await makeApiKeys(jwt);
+  const { anonKey, serviceRoleKey } = makeApiKeys(jwt);
 
   const db = await openDatabase({ dataDir, databaseUrl });
   let cache: SchemaCache;

@@ -99,8 +99,8 @@ export function createApp(opts: AppOptions): Hono {
     if (!apikey || !token) return noApiKey();
     let claims: JwtClaims;
     try {
-      if (token !== apikey) await opts.jwt.verify(apikey);
-      claims = await opts.jwt.verify(token);
+      if (token !== apikey) opts.jwt.verify(apikey);
+      claims = opts.jwt.verify(token);
     } catch (e) {
       if (e instanceof JwtError) {
         return e.reason === 'expired' ? restError(401, 'PGRST303', 'JWT expired') : restError(401, 'PGRST301', e.message);
@@ -136,7 +136,7 @@ export function createApp(opts: AppOptions): Hono {
       const apikey = apiKeyOf(c);
       if (!apikey) return noApiKey();
       try {
-        await opts.jwt.verify(apikey);
+        opts.jwt.verify(apikey);
       } catch {
         return new Response(JSON.stringify({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }), {
           status: 401,

@@ -7,12 +7,12 @@
  * tests/categories-sync.test.ts fails when the file is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CATEGORIES } from '@city/shared/catalogue';
 import { CATEGORIES_MIGRATION, renderCategoriesMigration } from './categories-sql.ts';
+import { MIGRATIONS_DIR } from '../local/paths.ts';
 
-const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations', CATEGORIES_MIGRATION);
+const target = join(MIGRATIONS_DIR, CATEGORIES_MIGRATION);
 const wanted = renderCategoriesMigration();
 if (process.argv.includes('--check')) {
   let current = '';

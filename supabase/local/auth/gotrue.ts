@@ -288,7 +288,7 @@ export class GoTrue {
       session_id: sessionId,
       is_anonymous: false,
     };
-    const accessToken = await this.jwt.sign(claims, ACCESS_TOKEN_TTL);
+    const accessToken = this.jwt.sign(claims, ACCESS_TOKEN_TTL);
     return {
       access_token: accessToken,
       token_type: 'bearer',
@@ -312,7 +312,7 @@ export class GoTrue {
     const token = this.bearer(req);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     try {
-      return await this.jwt.verify(token);
+      return this.jwt.verify(token);
     } catch (e) {
       if (e instanceof JwtError) {
         throw new AuthError(
