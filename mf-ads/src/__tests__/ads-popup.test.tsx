@@ -258,15 +258,6 @@ describe('changing the ad', () => {
     expect(shownAd()).toBe('2 of 3');
   });
 
-  it('leaves the arrow keys to a focused video (seeking), not to the carousel', async () => {
-    await openWith([ad(1, { media_type: 'video', media_url: 'https://cdn.example.com/a.mp4' }), ad(2)]);
-    // (jsdom cannot focus a <video>; a browser does, as its controls take keys.)
-    fireEvent.keyDown(dialog().querySelector('video')!, { key: 'ArrowRight' });
-    expect(shownAd()).toBe('1 of 2');
-    fireEvent.keyDown(dialog(), { key: 'ArrowRight' });
-    expect(shownAd()).toBe('2 of 2');
-  });
-
   it('jumps to an ad with its dot, which shows as current', async () => {
     await openWith(three);
     const third = screen.getByRole('button', { name: 'Show advertisement 3 of 3' });
@@ -295,6 +286,34 @@ describe('media and links', () => {
     el = dialog().querySelector('video')!;
     expect(el.autoplay).toBe(false);
     expect(el.muted).toBe(true);
+  });
+
+  it('gives the video its own play/pause button instead of the browser controls (which take the swipes)', async () => {
+    reducedMotion = true;
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      Object.defineProperty(this, 'paused', { value: false, configurable: true });
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    const pause = jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      Object.defineProperty(this, 'paused', { value: true, configurable: true });
+      this.dispatchEvent(new Event('pause'));
+    });
+    await openWith([ad(1, { media_type: 'video', media_url: 'https://cdn.example.com/promo.mp4' }), ad(2)]);
+    const video = dialog().querySelector('video')!;
+    expect(video).not.toHaveAttribute('controls');
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Play video' }));
+    expect(play).toHaveBeenCalledTimes(1);
+    await u.click(screen.getByRole('button', { name: 'Pause video' }));
+    expect(pause).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Play video' })).toBeVisible();
+    // Swipes over the video still change the ad.
+    swipe({ x: 200, y: 100 }, { x: 100, y: 100 });
+    expect(shownAd()).toBe('2 of 2');
+    expect(screen.queryByRole('button', { name: 'Play video' })).not.toBeInTheDocument();
+    play.mockRestore();
+    pause.mockRestore();
   });
 
   it('embeds YouTube privacy-enhanced, muted, in a titled frame', async () => {

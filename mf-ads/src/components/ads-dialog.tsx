@@ -86,8 +86,7 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
       onClose();
       return;
     }
-    // A focused video uses the arrow keys to seek.
-    if (count < 2 || e.target instanceof HTMLVideoElement || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (count < 2 || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') {
       e.preventDefault();
       show(index + 1);
