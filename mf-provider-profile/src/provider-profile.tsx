@@ -14,13 +14,13 @@ import './provider-profile.css';
 export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
-  // Reviews and this device's rating load alongside the provider, not after it.
+  const { state, retry } = useProvider(providerId);
+  const { summary, refresh } = useRatingSummary(providerId);
+  // Reviews and this device's rating load alongside the provider (asked first), not after it.
   useEffect(() => {
     prefetchProfileData(providerId);
     return () => forgetProfileData(providerId);
   }, [providerId]);
-  const { state, retry } = useProvider(providerId);
-  const { summary, refresh } = useRatingSummary(providerId);
 
   const pageTitle = state.kind === 'ready' ? state.provider.name : state.kind === 'missing' ? t('notFoundTitle') : null;
   const site = tc('app.name');
