@@ -9,6 +9,7 @@ import { AdMedia } from './ad-media';
 
 export interface AdsDialogProps {
   slides: readonly AdSlide[];
+  /** Keep it stable: the 15 s auto-close timer restarts when it changes. */
   onClose: () => void;
 }
 
@@ -34,9 +35,6 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
   const slide = slides[Math.min(index, count - 1)];
   const rotating = !reducedMotion && count > 1 && !hovered && !focused;
 
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -57,10 +55,11 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
     };
   }, []);
 
+  // Counted from opening (the caller passes a stable onClose).
   useEffect(() => {
-    const timer = setTimeout(() => onCloseRef.current(), AUTO_CLOSE_MS);
+    const timer = setTimeout(onClose, AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [onClose]);
 
   // A timeout per shown ad, so a manual change restarts the interval.
   useEffect(() => {
