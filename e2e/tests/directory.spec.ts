@@ -205,6 +205,16 @@ test.describe('in English', () => {
     await expectNoErrorPage(page);
   });
 
+  test('the welcome banner scrolls in a 10 s cycle, and stands still for reduced motion', async ({ page }) => {
+    await page.goto('/');
+    const track = directory(page).locator('.directory-banner__track');
+    const animation = () => track.evaluate((el) => ({ name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration }));
+    expect(await animation()).toEqual({ name: 'directory-banner-scroll', duration: '10s' });
+    await expect(directory(page).getByRole('region', { name: 'Services you can find here' }).getByRole('listitem')).toHaveCount(34);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect((await animation()).name).toBe('none');
+  });
+
   test('voice search where the browser has none says so', async ({ page }) => {
     await page.addInitScript(() => {
       for (const name of ['webkitSpeechRecognition', 'SpeechRecognition']) {
