@@ -15,7 +15,7 @@ const tmpRoot = join(e2eRoot, '.tmp');
 /** Builds the fixture "other build" of mf_directory, used to prove remotes.json drives the page. */
 function buildAltDirectory(): string {
   const dir = join(e2eRoot, 'fixtures', 'alt-directory');
-  execFileSync(process.execPath, [require.resolve('@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'], { cwd: dir, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(e2eRoot, '..', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'], { cwd: dir, stdio: 'pipe' });
   return join(dir, 'dist');
 }
 
@@ -78,6 +78,7 @@ export default async function globalSetup() {
     E2E_ANON_KEY: backend.anonKey,
     E2E_SERVICE_ROLE_KEY: backend.serviceRoleKey,
     E2E_CONTROL_URL: `http://127.0.0.1:${E2E_CONTROL_PORT}`,
+    E2E_DATA_DIR: dataDir,
   });
 
   return async () => {

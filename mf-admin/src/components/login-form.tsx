@@ -55,7 +55,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       passwordRef.current?.focus();
       return;
     }
-    toast({ title: t('toast.loginSuccess'), description: t('toast.welcomeBackAdmin') });
+    // The auth context has the new session by now. A user without the admin role is signed in
+    // but not welcomed as an admin: the shell then shows its 'not authorised' page.
+    if (authStore.getState().isAdmin) toast({ title: t('toast.loginSuccess'), description: t('toast.welcomeBackAdmin') });
+    else toast({ title: t('notAuthorisedTitle'), description: t('notAuthorisedBody'), variant: 'destructive' });
     onSignedIn();
   };
 

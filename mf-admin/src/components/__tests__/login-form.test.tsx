@@ -23,11 +23,12 @@ const password = () => screen.getByLabelText('Password');
 
 beforeEach(() => {
   signIn = jest.fn();
-  act(() => authStore.setState({ signIn }));
+  // What the auth context holds once an admin's sign-in succeeded.
+  act(() => authStore.setState({ signIn, isAdmin: true }));
   act(() => toastStore.getState().dismiss());
 });
 
-afterAll(() => authStore.setState({ signIn: realSignIn }));
+afterAll(() => authStore.setState({ signIn: realSignIn, isAdmin: false }));
 
 describe('AdminLogin', () => {
   it('shows a titled form with labelled, required e-mail and password fields', async () => {
@@ -98,6 +99,19 @@ describe('AdminLogin', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
     expect(signIn).toHaveBeenCalledWith('op@example.in', 'correct horse', { toasts: false });
     expect(lastToast()).toMatchObject({ title: 'Login Successful', description: 'Welcome back, Admin!', variant: 'default' });
+  });
+
+  it('a signed-in user without the admin role is not welcomed as an admin', async () => {
+    signIn.mockImplementation(async () => {
+      authStore.setState({ isAdmin: false });
+      return { ok: true, error: null };
+    });
+    const { user, onSignedIn } = await renderLogin();
+    await user.type(email(), 'editor@example.in');
+    await user.type(password(), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    expect(lastToast()).toMatchObject({ title: 'Not authorised', description: 'This account is not an admin account.', variant: 'destructive' });
   });
 
   it("wrong credentials: 'Login Failed' with the server's message, password cleared and focused, still on the form", async () => {
