@@ -79,6 +79,9 @@ async function swipe(cdp: CDPSession, on: Locator, dx: number, dy: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+// This spec is about the popup itself: let it open (other specs hide it).
+test.use({ hideAdsPopup: false });
+
 test.describe('advertisement popup', () => {
   let inserted: string[] = [];
   let running: AdRow[] = [];
