@@ -101,7 +101,7 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as op@example.in')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Ramesh Kumar' })).toBeInTheDocument();
-    expect(list).toHaveBeenCalledWith({ status: 'pending', limit: 20, offset: 0 });
+    expect(list).toHaveBeenCalledWith({ status: 'pending', limit: 10, offset: 0 });
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Ramesh Kumar', 'Sita Devi']);
     const ramesh = within(card('Ramesh Kumar'));
     for (const text of ['Kumar Plumbing', '9876543210', 'Plumber', 'Geyser repair', 'XXXX-XXXX-9012', 'Verified', '7 years', 'Station Road, Ward 4']) {
@@ -129,6 +129,20 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('heading', { name: 'Contact clicks in the last 30 days' })).toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /Mohan Electricals/ });
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '5']);
+  });
+
+  it('a long click table shows the top 10 until asked for all', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ provider_id: `p${i}`, name: `Provider ${i + 1}`, call_count: 20 - i, whatsapp_count: 1 }));
+    clicks.mockImplementation(later(many));
+    const { user } = await renderPanel();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    const more = screen.getByRole('button', { name: 'Show all 14 providers' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(table).getAllByRole('row')).toHaveLength(15);
+    await user.click(screen.getByRole('button', { name: 'Show the top 10 only' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
   });
 
   it('approve: saves, says so, drops the card, refreshes the counts and keeps focus in the list', async () => {
@@ -202,7 +216,7 @@ describe('AdminPanel', () => {
     list.mockResolvedValue({ rows: [approved], total: 1 });
     await user.click(await screen.findByRole('button', { name: '40 Approved' }));
     expect(await screen.findByRole('article', { name: 'Mohan Lal' })).toBeInTheDocument();
-    expect(list).toHaveBeenLastCalledWith({ status: 'approved', limit: 20, offset: 0 });
+    expect(list).toHaveBeenLastCalledWith({ status: 'approved', limit: 10, offset: 0 });
     expect(screen.getByRole('heading', { level: 2, name: 'Approved providers' })).toBeInTheDocument();
     const mohan = within(card('Mohan Lal'));
     expect(mohan.getByRole('link', { name: 'View public profile' })).toHaveAttribute('href', `/provider/${approved.id}`);
@@ -228,7 +242,7 @@ describe('AdminPanel', () => {
     list.mockResolvedValueOnce({ rows: [SITA], total: 2 });
     await user.click(screen.getByRole('button', { name: 'Show more registrations' }));
     expect(await screen.findByRole('article', { name: 'Sita Devi' })).toBeInTheDocument();
-    expect(list).toHaveBeenLastCalledWith({ status: 'pending', limit: 20, offset: 1 });
+    expect(list).toHaveBeenLastCalledWith({ status: 'pending', limit: 10, offset: 1 });
     expect(screen.queryByRole('button', { name: 'Show more registrations' })).toBeNull();
   });
 

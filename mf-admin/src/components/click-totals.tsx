@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, formatNumber, useLanguage, type AdminClickTotal } from '@city/shared';
+
+/** Rows shown until the admin asks for all (a long table is slow on a cheap phone). */
+export const CLICK_TOTALS_TOP = 10;
 
 export interface ClickTotalsProps {
   days: number;
@@ -14,6 +18,8 @@ export function ClickTotals({ days, phase, rows, onRetry }: ClickTotalsProps) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const n = (v: number) => formatNumber(v, lang);
+  const [showAll, setShowAll] = useState(false);
+  const shown = rows && !showAll ? rows.slice(0, CLICK_TOTALS_TOP) : rows;
   return (
     <section className="admin-clicks" aria-labelledby="admin-clicks-title">
       <h2 id="admin-clicks-title" className="admin-section-title">
@@ -45,7 +51,7 @@ export function ClickTotals({ days, phase, rows, onRetry }: ClickTotalsProps) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
+              {shown!.map((r) => (
                 <tr key={r.provider_id}>
                   <th scope="row">
                     <Link to={`/provider/${r.provider_id}`}>{r.name}</Link>
@@ -56,6 +62,11 @@ export function ClickTotals({ days, phase, rows, onRetry }: ClickTotalsProps) {
               ))}
             </tbody>
           </table>
+          {rows.length > CLICK_TOTALS_TOP ? (
+            <Button variant="secondary" className="admin-clicks__more" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+              {showAll ? t('clicks.showFewer', { top: n(CLICK_TOTALS_TOP) }) : t('clicks.showAll', { total: n(rows.length) })}
+            </Button>
+          ) : null}
         </div>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminListRegistrations, type AdminProviderStatus, type AdminRegistration } from '@city/shared';
 
-export const REGISTRATIONS_PAGE_SIZE = 20;
+export const REGISTRATIONS_PAGE_SIZE = 10;
 
 interface QueueState {
   status: AdminProviderStatus;
