@@ -205,6 +205,20 @@ test.describe('in English', () => {
     await expect(slot.getByRole('heading', { level: 1, name: enAdmin.panelTitle })).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(adminLink(page, enCommon.nav.admin)).toBeVisible();
+    // An expired access token is refreshed by itself: the panel still loads its data.
+    const stored = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+      const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string; expires_at: number };
+      localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+      return { key, token: session.access_token };
+    });
+    await page.reload();
+    await expect(slot.getByRole('heading', { level: 1, name: enAdmin.panelTitle })).toBeVisible();
+    await expect(slot.getByRole('button', { name: new RegExp(`^\\d+ ${enAdmin.status.pending}$`) })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token, stored.key))
+      .not.toBe(stored.token);
+
     // Going to the login page while signed in leads back to the panel.
     await page.goto('/admin-login');
     await expect(page).toHaveURL(/\/admin$/);
