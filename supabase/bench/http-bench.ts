@@ -26,11 +26,14 @@ const { values } = parseArgs({
     url: { type: 'string' },
     key: { type: 'string' },
     port: { type: 'string', default: '54390' },
+    rate: { type: 'string' },
   },
 });
 
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+/** Open loop: requests offered per second (latency at that load); unset = closed loop (max throughput). */
+const rate = values.rate !== undefined ? Number(values.rate) : undefined;
 
 interface Result {
   name: string;
@@ -106,7 +109,34 @@ async function scenario(
   }
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(
+  if (rate !== undefined) {
+    // Open loop: request k is due at started + k / rate; latency counts from the due time
+    // (so queueing behind a slow server is measured, not hidden).
+    const inflight: Promise<void>[] = [];
+    let k = 0;
+    while (performance.now() < end) {
+      const now = performance.now();
+      while (started + (k * 1000) / rate <= now) {
+        const due = started + (k * 1000) / rate;
+        const r = make(i++);
+        k++;
+        inflight.push(
+          request(agent, new URL(base + r.path), key, r.method, r.body, r.accept).then(
+            (status) => {
+              if (status >= 400) errors++;
+              latencies.push(performance.now() - due);
+            },
+            () => {
+              errors++;
+              latencies.push(performance.now() - due);
+            },
+          ),
+        );
+      }
+      await new Promise((res) => setTimeout(res, 1));
+    }
+    await Promise.all(inflight);
+  } else await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const r = make(i++);
@@ -181,7 +211,10 @@ async function main(): Promise<void> {
         body: JSON.stringify({ p_query: queries[i % queries.length], p_limit: 20 }),
       })),
     );
-    console.log(`\n${connections} connections, ${seconds} s per scenario, ${values.url ? base : `${values.providers} providers`}`);
+    console.log(
+      `\n${connections} connections, ${seconds} s per scenario, ${values.url ? base : `${values.providers} providers`}, ` +
+        (rate !== undefined ? `open loop at ${rate} req/s offered` : 'closed loop (max throughput)'),
+    );
     console.log('scenario'.padEnd(62), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), 'errors'.padStart(7));
     for (const r of results) {
       console.log(

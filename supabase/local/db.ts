@@ -5,6 +5,11 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+// Static imports (not import()): this module must load both as CommonJS (root
+// scripts run by tsx) and as ESM; PGlite and pg ship both builds.
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -280,8 +285,6 @@ function processAlive(pid: number): boolean {
 }
 
 export async function openPglite(opts: PgliteOptions): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let release = () => {};
   if (opts.dataDir) {
     release = acquireLock(opts.dataDir);
@@ -294,7 +297,6 @@ export async function openPglite(opts: PgliteOptions): Promise<Db> {
       extensions: { pg_trgm },
     })) as unknown as PGliteLike;
     await pg.exec("set timezone to 'UTC'");
-    const { protocol } = await import('@electric-sql/pglite');
     return new PgliteDb(pg, protocol.serialize as unknown as ProtocolSerialize, release);
   } catch (e) {
     release();
@@ -305,8 +307,6 @@ export async function openPglite(opts: PgliteOptions): Promise<Db> {
 // ---------------------------------------------------------------- PostgreSQL
 
 export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Db> {
-  const pgMod = await import('pg');
-  const pg = (pgMod as unknown as { default?: typeof pgMod }).default ?? pgMod;
   // Hand back text for every type except the ones JSON-ready in JS.
   const pool = new pg.Pool({
     connectionString: databaseUrl,

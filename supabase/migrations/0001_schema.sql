@@ -76,6 +76,14 @@ create table private.provider_identity (
   constraint provider_identity_aadhaar_check check (aadhaar ~ '^[0-9]{12}$')
 );
 
+-- Vocabulary of approved providers' search text (one row per word), for
+-- typo-tolerant matching of names: the query's words are compared with this
+-- small table by trigram similarity, then providers containing the close words
+-- are found through the search_text index.
+create table public.search_words (
+  word text primary key
+);
+
 create table public.service_ratings (
   id bigint generated always as identity primary key,
   provider_id uuid not null references public.service_providers (id) on delete cascade,
@@ -147,6 +155,7 @@ create index service_providers_search_idx on public.service_providers
   where status = 'approved';
 create index service_category_keywords_trgm_idx on public.service_category_keywords
   using gin (keyword extensions.gin_trgm_ops);
+create index search_words_trgm_idx on public.search_words using gin (word extensions.gin_trgm_ops);
 create index service_ratings_device_idx on public.service_ratings (device_id);
 create index reviews_provider_idx on public.reviews (provider_id, created_at desc);
 create index click_tracking_provider_idx on public.click_tracking (provider_id, created_at);
@@ -288,3 +297,30 @@ $$;
 create trigger service_categories_keywords
   after insert or update or delete on public.service_categories
   for each row execute function private.sync_category_keywords();
+
+-- The words of an approved provider join the search vocabulary.
+create or replace function public.search_words_of(p_text text) returns setof text
+language sql immutable parallel safe
+as $$
+  select distinct w
+    from regexp_split_to_table(coalesce(p_text, ''), '[[:space:],.;:/()''"!?&+*#|-]+') as w
+   where char_length(w) between 3 and 40 and w !~ '^[0-9]+$'
+$$;
+
+create or replace function private.add_search_words() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if new.status = 'approved' then
+    insert into public.search_words (word)
+    select w from public.search_words_of(new.search_text) as w
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$$;
+
+create trigger service_providers_search_words
+  after insert or update on public.service_providers
+  for each row execute function private.add_search_words();

@@ -4,6 +4,7 @@
 
 alter table public.service_categories enable row level security;
 alter table public.service_category_keywords enable row level security;
+alter table public.search_words enable row level security;
 alter table public.service_providers enable row level security;
 alter table public.service_ratings enable row level security;
 alter table public.reviews enable row level security;
@@ -27,6 +28,10 @@ create policy service_categories_admin_write on public.service_categories
 
 grant select on public.service_category_keywords to anon, authenticated;
 create policy service_category_keywords_read on public.service_category_keywords
+  for select to anon, authenticated using (true);
+
+grant select on public.search_words to anon, authenticated;
+create policy search_words_read on public.search_words
   for select to anon, authenticated using (true);
 
 -- service_providers: the public sees approved rows; registration goes through

@@ -115,11 +115,16 @@ $$;
 
 -- Directory list and search, filtered, sorted and paged in the database.
 -- Runs with the caller's rights (RLS applies) and only returns approved rows.
--- Text search: the query (or one of its words) matches a category's names or
--- keywords (English, Hindi, Hinglish; prefix or trigram similarity, so small
--- typos pass), or is a substring of name / business / mobile / category /
--- specialisation. Only when that finds nothing, a fuzzy (word similarity)
--- match on those fields is tried.
+--
+-- Text search, cheapest first:
+--  1. categories whose name or keyword (English, Hindi, Hinglish) equals a word
+--     of the query, starts with it (3+ letters), or contains the whole query;
+--  2. providers whose name / business / mobile / category / specialisation
+--     contain the query (trigram index), or the digits of a typed phone number.
+--  Only when that finds nothing (a typo), categories and vocabulary words
+--  (search_words) similar to the query's words (pg_trgm) are used instead.
+-- Lists count with index-only scans and page with ordered index scans; the
+-- category part of a search is paged the same way.
 create or replace function public.search_providers(
   p_query text default null,
   p_category text default null,
@@ -146,7 +151,6 @@ create or replace function public.search_providers(
 language plpgsql stable
 set search_path = public, extensions, pg_temp
 set pg_trgm.similarity_threshold = 0.4
-set pg_trgm.word_similarity_threshold = 0.5
 as $$
 declare
   -- Absurd input is cut, never an error: 100 characters, whitespace collapsed.
@@ -157,6 +161,7 @@ declare
   v_tokens text[];
   v_token text;
   v_cats text[] := '{}';
+  v_words text[] := '{}';
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
@@ -164,9 +169,14 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_filters text := 'p.status = ''approved''';
-  v_text text := '';
+  v_text text;
+  v_cols constant text := 'p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience,'
+    || ' p.address, p.verified, p.registration_date, p.avg_rating::numeric as avg_rating, p.rating_count';
   v_order text;
+  v_order_out text;
   v_total bigint;
+  v_pass integer;
+  v_catpart text;
 begin
   if v_verified not in ('all', 'verified', 'unverified') then
     raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
@@ -191,61 +201,109 @@ begin
     v_filters := v_filters || ' and p.avg_rating >= $6';
   end if;
 
-  v_q := btrim(left(v_q, 100));
-  if v_q <> '' then
-    v_like := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-    v_tokens := array(select t from unnest(string_to_array(v_q, ' ')) t where t <> '' limit 8);
-    v_digits := regexp_replace(v_q, '[^0-9]', '', 'g');
-    if v_q ~ '^[0-9 +().-]+$' and char_length(v_digits) between 3 and 12 then
-      -- a phone number typed with spaces, dashes or +91
-      v_digits_like := '%' || right(v_digits, 10) || '%';
-    end if;
-
-    -- Categories named by the query or by one of its words.
-    select coalesce(array_agg(distinct k.stored_value), '{}') into v_cats
-      from public.service_category_keywords k
-     where k.keyword like v_like or k.keyword = any (v_tokens);
-    foreach v_token in array v_tokens loop
-      if char_length(v_token) >= 3 then
-        v_cats := v_cats || array(
-          select distinct k.stored_value
-            from public.service_category_keywords k
-           where k.keyword like replace(replace(replace(v_token, '\', '\\'), '%', '\%'), '_', '\_') || '%'
-              or (char_length(v_token) >= 4 and k.keyword operator(extensions.%) v_token));
-      end if;
-    end loop;
-
-    v_text := ' and (p.search_text like $1 or p.category = any ($2)'
-      || case when v_digits_like is not null then ' or p.search_text like $3' else '' end || ')';
+  if v_sort = 'newly_added' then
+    v_order := 'p.registration_date desc, p.id';
+    v_order_out := 'registration_date desc, id';
+  else
+    v_order := 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id';
+    v_order_out := 'avg_rating desc, rating_count desc, registration_date desc, id';
   end if;
 
-  execute 'select count(*) from public.service_providers p where ' || v_filters || v_text
-    into v_total
-    using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
-
-  if v_total = 0 and char_length(v_q) >= 4 then
-    -- Nothing matched as written: allow typos in names and other words.
-    v_text := ' and $4 operator(extensions.<%) p.search_text';
-    execute 'select count(*) from public.service_providers p where ' || v_filters || v_text
+  v_q := btrim(left(v_q, 100));
+  if v_q = '' then
+    -- A list: the count is an index-only scan, the page an ordered index scan.
+    execute 'select count(*) from public.service_providers p where ' || v_filters
       into v_total
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+    if v_total = 0 or v_offset >= v_total then
+      return;
+    end if;
+    return query execute
+      'select ' || v_cols || ', $9::bigint from public.service_providers p where ' || v_filters
+      || ' order by ' || v_order || ' limit $7 offset $8'
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
+    return;
   end if;
+
+  v_like := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_tokens := array(select t from unnest(string_to_array(v_q, ' ')) t where t <> '' limit 8);
+  v_digits := regexp_replace(v_q, '[^0-9]', '', 'g');
+  if v_q ~ '^[0-9 +().-]+$' and char_length(v_digits) between 3 and 12 then
+    -- a phone number typed with spaces, dashes or +91
+    v_digits_like := '%' || right(v_digits, 10) || '%';
+  end if;
+
+  for v_pass in 1..2 loop
+    if v_pass = 1 then
+      select coalesce(array_agg(distinct k.stored_value), '{}') into v_cats
+        from public.service_category_keywords k
+       where k.keyword = any (v_tokens) or k.keyword like v_like;
+      foreach v_token in array v_tokens loop
+        if char_length(v_token) >= 3 then
+          v_cats := v_cats || array(
+            select distinct k.stored_value
+              from public.service_category_keywords k
+             where k.keyword like replace(replace(replace(v_token, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+        end if;
+      end loop;
+      v_text := '(p.search_text like $1' || case when v_digits_like is not null then ' or p.search_text like $3' else '' end || ')';
+    else
+      -- Nothing matched as written: allow typos.
+      if char_length(v_q) < 4 then
+        return;
+      end if;
+      foreach v_token in array v_tokens loop
+        if char_length(v_token) >= 4 then
+          v_cats := v_cats || array(
+            select k.stored_value
+              from public.service_category_keywords k
+             where k.keyword operator(extensions.%) v_token);
+          v_words := v_words || array(
+            select '%' || replace(replace(replace(w.word, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+              from public.search_words w
+             where w.word operator(extensions.%) v_token
+             order by extensions.similarity(w.word, v_token) desc
+             limit 5);
+        end if;
+      end loop;
+      if cardinality(v_cats) = 0 and cardinality(v_words) = 0 then
+        return;
+      end if;
+      select coalesce('(' || string_agg('p.search_text like $10[' || i || ']', ' or ') || ')', 'false') into v_text
+        from generate_subscripts(v_words, 1) as i;
+    end if;
+
+    execute 'select (select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2))'
+      || ' + (select count(*) from public.service_providers p where ' || v_filters || ' and ' || v_text
+      || ' and not (p.category = any ($2)))'
+      into v_total
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words;
+    exit when v_total > 0;
+  end loop;
 
   if v_total = 0 or v_offset >= v_total then
     return;
   end if;
-
-  v_order := case v_sort
-    when 'newly_added' then 'p.registration_date desc, p.id'
-    else 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id'
-  end;
-
+  -- Top (offset + limit) of each part, then the page of their union. Each
+  -- matched category is read in index order on its own (few categories match).
+  v_cats := array(select distinct c from unnest(v_cats) c);
+  if cardinality(v_cats) between 1 and 12 then
+    select string_agg('(select ' || v_cols || ' from public.service_providers p where ' || v_filters
+           || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')
+      into v_catpart
+      from generate_subscripts(v_cats, 1) as i;
+  else
+    v_catpart := '(select ' || v_cols || ' from public.service_providers p where ' || v_filters
+      || ' and p.category = any ($2) order by ' || v_order || ' limit $7 + $8)';
+  end if;
   return query execute
-    'select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,'
-    || ' p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, $9::bigint'
-    || ' from public.service_providers p where ' || v_filters || v_text
-    || ' order by ' || v_order || ' limit $7 offset $8'
-    using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
+    'select x.*, $9::bigint from ('
+    || v_catpart
+    || ' union all '
+    || '(select ' || v_cols || ' from public.service_providers p where ' || v_filters || ' and ' || v_text
+    || ' and not (p.category = any ($2)) order by ' || v_order || ' limit $7 + $8)'
+    || ') x order by ' || v_order_out || ' limit $7 offset $8'
+    using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, v_words;
 end
 $$;
 
