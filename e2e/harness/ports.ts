@@ -1,5 +1,9 @@
-/** Test ports, apart from `npm start`'s (3000-3005, 54321) so both can run at once. */
-export const E2E_SHELL_PORT = 3100;
-export const E2E_ALT_REMOTE_PORT = 3110;
-export const E2E_CONTROL_PORT = 3199;
-export const E2E_BACKEND_PORT = 54399;
+/**
+ * Test ports, apart from `npm start`'s (3000-3005, 54321) so both can run at once.
+ * E2E_PORT_OFFSET shifts them all, so two e2e runs on one machine do not collide.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const E2E_SHELL_PORT = 3100 + offset;
+export const E2E_ALT_REMOTE_PORT = 3110 + offset;
+export const E2E_CONTROL_PORT = 3199 + offset;
+export const E2E_BACKEND_PORT = 54399 + offset;

@@ -58,7 +58,7 @@ test('each shared singleton is loaded once, from one provider', async ({ page })
   await page.goto('/');
   await expect(page.locator('[data-remote-slot="mf_directory"]')).not.toBeEmpty();
   await page.goto('/admin-login');
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.locator('[data-remote-slot="mf_admin"] form')).toBeVisible();
   const loaded = await page.evaluate(() => {
     type ShareInfo = { loaded?: boolean; loading?: unknown; from: string; lib?: unknown };
     const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;

@@ -1,10 +1,13 @@
 import { test, expect, type Page } from '../fixtures/test';
 
-/** A failed admin sign-in is a real way to raise a destructive toast. */
+/** A failed admin sign-in is a real way to raise a destructive toast; resolves once the new one shows. */
 async function failSignIn(page: Page) {
+  const before = await page.getByTestId('toast').getAttribute('data-toast-id', { timeout: 100 }).catch(() => null);
   await page.getByLabel('E-mail').fill('nobody@example.in');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByTestId('toast')).toHaveAttribute('data-toast-id', /.+/);
+  await expect(page.getByTestId('toast')).not.toHaveAttribute('data-toast-id', before ?? '__none__');
 }
 
 test.describe('toasts', () => {

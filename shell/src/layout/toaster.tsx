@@ -38,6 +38,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       aria-atomic="true"
       tabIndex={0}
       data-testid="toast"
+      data-toast-id={toast.id}
       style={dx ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}
       onMouseEnter={() => pause(toast.id)}
       onMouseLeave={() => resume(toast.id)}
