@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '../fixtures/test';
+import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtures/test';
 
 /** A failed admin sign-in is a real way to raise a destructive toast; resolves once the new one shows. */
 async function failSignIn(page: Page) {
@@ -24,6 +24,7 @@ test.describe('toasts', () => {
     await expect(toast).toContainText(/Failed/);
     await failSignIn(page);
     await expect(page.getByTestId('toast')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
 
     // Wide screens: bottom-right.
     const box = (await toast.boundingBox())!;

@@ -59,7 +59,7 @@ export class Site {
         if (!id) return null;
         const html = readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
         const provider = await fetchProviderForOg(this.opts.supabaseUrl, this.opts.supabaseAnonKey, id);
-        const pageUrl = `http://${req.headers.host ?? `localhost:${shellPort}`}${req.url ?? '/'}`;
+        const pageUrl = `http://${req.headers.host ?? `localhost:${shellPort}`}/provider/${id}`;
         return { type: 'text/html; charset=utf-8', body: renderProviderOgTags(html, provider, 'hi', pageUrl) };
       },
       routes: {

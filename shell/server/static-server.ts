@@ -122,7 +122,13 @@ export class StaticServer {
       'Cache-Control': isHashed(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     });
-    if (headOnly) res.end();
-    else createReadStream(file).pipe(res);
+    if (headOnly) {
+      res.end();
+      return;
+    }
+    // A file removed mid-request (e.g. during a rebuild) must fail this response, not the server.
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 }

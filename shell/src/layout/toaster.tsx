@@ -34,8 +34,6 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       className={`toast toast--${toast.variant}`}
-      role={toast.variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
       tabIndex={0}
       data-testid="toast"
       data-toast-id={toast.id}
@@ -54,7 +52,8 @@ function ToastItem({ toast }: { toast: Toast }) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <div className="toast__text">
+      {/* The live role sits inside the list item: a list may only contain list items. */}
+      <div className="toast__text" role={toast.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
         <p className="toast__title">{toast.title}</p>
         {toast.description ? <p className="toast__description">{toast.description}</p> : null}
       </div>
