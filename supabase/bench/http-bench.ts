@@ -3,10 +3,12 @@
  * concurrent keep-alive connections, each scenario bounded in time.
  *
  *   npm run bench:http -w @city/supabase -- [--providers 50000] [--seconds 10]
- *        [--connections 50] [--url http://127.0.0.1:54321 --key <anon key>]
+ *        [--connections 50] [--rate 500] [--pg] [--url http://127.0.0.1:54321 --key <anon key>]
  *
- * Without --url it starts a throw-away server (PGlite, or DATABASE_URL) in a
- * child process with a fresh data folder seeded with --providers providers.
+ * Without --url it starts a throw-away server (PGlite; --pg: a throw-away
+ * PostgreSQL 15 cluster; or DATABASE_URL) in a child process with a fresh data
+ * folder seeded with --providers providers. --rate N: open loop, N requests/s
+ * offered (latency at that load); default: closed loop (maximum throughput).
  * Scenarios: single-row read (select * by id + .single()), the directory list
  * (search_providers for a category, rating_desc) and a text search.
  */
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGE_DIR } from '../local/paths.ts';
+import { startCluster } from '../scripts/pg-cluster.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     key: { type: 'string' },
     port: { type: 'string', default: '54390' },
     rate: { type: 'string' },
+    pg: { type: 'boolean' },
   },
 });
 
@@ -45,13 +49,16 @@ interface Result {
   max: number;
 }
 
-async function startServer(): Promise<{ url: string; key: string; child: ChildProcess; dir: string }> {
+async function startServer(): Promise<{ url: string; key: string; child: ChildProcess; dir: string; cleanup: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'city-bench-'));
+  // --pg: a throw-away PostgreSQL 15 cluster instead of PGlite.
+  const cluster = values.pg ? startCluster() : undefined;
+  const env = { ...process.env, ...(cluster ? { DATABASE_URL: cluster.url } : {}) };
   const port = values.port!;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', port, '--providers', values.providers!, '--data-dir', dir, '--quiet'],
-    { cwd: PACKAGE_DIR, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env } },
+    { cwd: PACKAGE_DIR, stdio: ['ignore', 'inherit', 'inherit'], env },
   );
   const file = join(dir, 'connection.json');
   const deadline = Date.now() + 15 * 60_000;
@@ -61,7 +68,7 @@ async function startServer(): Promise<{ url: string; key: string; child: ChildPr
     await new Promise((r) => setTimeout(r, 250));
   }
   const conn = JSON.parse(readFileSync(file, 'utf8')) as { supabaseUrl: string; supabaseAnonKey: string };
-  return { url: conn.supabaseUrl, key: conn.supabaseAnonKey, child, dir };
+  return { url: conn.supabaseUrl, key: conn.supabaseAnonKey, child, dir, cleanup: () => cluster?.stop() };
 }
 
 function request(agent: http.Agent, url: URL, key: string, method: string, body: string | null, accept?: string): Promise<number> {
@@ -171,7 +178,7 @@ async function main(): Promise<void> {
   let base = values.url;
   let key = values.key;
   if (!base) {
-    console.log(`starting a throw-away server with ${values.providers} providers ...`);
+    console.log(`starting a throw-away server (${values.pg ? 'PostgreSQL 15' : 'PGlite'}) with ${values.providers} providers ...`);
     const t0 = Date.now();
     server = await startServer();
     base = server.url;
@@ -231,6 +238,7 @@ async function main(): Promise<void> {
       server.child.kill('SIGTERM');
       await new Promise((r) => server!.child.once('exit', r));
       rmSync(server.dir, { recursive: true, force: true });
+      server.cleanup();
     }
   }
 }

@@ -212,6 +212,8 @@ class PgliteDb implements Db {
     );
   }
 
+  // PGlite's query()/exec() take its transaction mutex themselves, so they never run
+  // inside another request's transaction. Inside transaction() use the tx object.
   async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     const r = await this.pg.query<T>(sql, params ?? []);
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };

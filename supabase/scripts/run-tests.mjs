@@ -4,12 +4,13 @@
 // PostgreSQL cluster that this script creates and removes.
 // Extra arguments go to jest. Env: PG_BIN, SKIP_PG=1 (PGlite only), DATABASE_URL
 // (use that database instead of a throw-away cluster).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { startCluster } from './pg-cluster.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(here, '..');
@@ -27,42 +28,6 @@ function runJest(label, env) {
   });
   console.log(`=== ${label}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
   return r.status === 0;
-}
-
-function startCluster(pgBin) {
-  const dir = mkdtempSync(join(tmpdir(), 'city-pg15-'));
-  const asRoot = process.getuid?.() === 0;
-  let uid = null;
-  let gid = null;
-  if (asRoot) {
-    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const run = (bin, args) => {
-    const cmd = asRoot ? 'runuser' : join(pgBin, bin);
-    const argv = asRoot ? ['-u', 'postgres', '--', join(pgBin, bin), ...args] : args;
-    execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'], cwd: dir });
-  };
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = 56000 + Math.floor(Math.random() * 3000);
-  run('pg_ctl', [
-    '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
-  return {
-    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        /* already down */
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 let ok = runJest('PGlite', { DATABASE_URL: '' });
