@@ -34,7 +34,9 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
     const from = previousView.current;
     previousView.current = view;
     if (view === 'search' || (from === 'search' && view === 'grid')) return;
-    headingRef.current?.focus({ preventScroll: false });
+    // Back from a category: to its tile, where the user left the grid.
+    const tile = from.startsWith('category:') && view === 'grid' ? document.querySelector<HTMLElement>(`[data-category="${from.slice(9)}"]`) : null;
+    (tile ?? headingRef.current)?.focus();
   }, [view]);
 
   return (

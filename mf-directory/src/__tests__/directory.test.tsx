@@ -138,7 +138,8 @@ describe('category provider list', () => {
     expect(within(suresh).getByText('No ratings yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Plumber' })).toHaveFocus(); // where the user left the grid
     expect(search().get('category')).toBeNull();
     expect(search().get('register')).toBe('1');
   });
