@@ -81,19 +81,6 @@ async function registerThroughForm(page: Page, p: { name: string; mobile: string
   await expect(dialog).toHaveCount(0);
 }
 
-/**
- * Closes the toast (if any) before an axe scan: the shell's toaster gives its <li> a role
- * (alert/status), which axe reports under 'list' while a toast is shown (shell issue).
- */
-async function closeToast(page: Page, closeLabel: string) {
-  const shown = toast(page);
-  if ((await shown.count()) > 0) await shown.getByRole('button', { name: closeLabel }).click();
-  await expect(shown).toHaveCount(0);
-  // On a phone the toast sits over the header: leave the pointer off the header's hover styles.
-  const size = page.viewportSize()!;
-  await page.mouse.move(size.width / 2, size.height - 10);
-}
-
 function card(page: Page, name: string): Locator {
   return adminSlot(page).getByRole('article', { name });
 }
@@ -167,7 +154,6 @@ test.describe('in English', () => {
     const { count: pendingBefore } = await db.from('service_providers').select('id', { count: 'exact', head: true }).eq('status', 'pending');
     await expect(slot.getByRole('button', { name: `${pendingBefore} ${enAdmin.status.pending}` })).toHaveAttribute('aria-pressed', 'true');
     await expect(slot.getByRole('heading', { level: 2, name: 'Contact clicks in the last 30 days' })).toBeVisible();
-    await closeToast(page, enCommon.toast.close);
     await expectNoSeriousA11yViolations(page);
 
     await entry.getByRole('button', { name: enAdmin.actions.approve, exact: true }).click();
@@ -266,7 +252,6 @@ test.describe('in Hindi, on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const approveBox = (await entry.getByRole('button', { name: hiAdmin.actions.approve, exact: true }).boundingBox())!;
     expect(approveBox.height).toBeGreaterThanOrEqual(44);
-    await closeToast(page, hiCommon.toast.close);
     await expectNoSeriousA11yViolations(page);
 
     await entry.getByRole('button', { name: hiAdmin.actions.reject, exact: true }).click();
@@ -297,7 +282,6 @@ test.describe('in Hindi, on a phone', () => {
     await expect(page.getByText(hiAdmin.notAuthorisedBody).first()).toBeVisible();
     await expect(adminSlot(page).getByRole('article')).toHaveCount(0);
     await expect(adminSlot(page).getByRole('heading', { level: 1, name: hiAdmin.panelTitle })).toHaveCount(0);
-    await closeToast(page, hiCommon.toast.close);
     await expectNoSeriousA11yViolations(page);
 
     // The database refuses the admin RPCs to this user's token and to the public key.
