@@ -3,6 +3,7 @@
  * shared singletons cannot drift between independently deployed modules.
  */
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -97,7 +98,8 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
         dts: false,
       }),
       new rspack.HtmlRspackPlugin({
-        template: join(opts.dir, 'src', 'index.html'),
+        // The shell has its own page; remotes share one standalone-harness page.
+        template: existsSync(join(opts.dir, 'src', 'index.html')) ? join(opts.dir, 'src', 'index.html') : join(__dirname, 'remote-harness.html'),
         title: opts.title,
         minify: production,
       }),
