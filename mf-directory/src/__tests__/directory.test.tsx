@@ -33,9 +33,13 @@ async function renderDirectory(route = '/', language: 'en' | 'hi' = 'en') {
   return { onOpenRegistration };
 }
 
+type Page = { rows: shared.ProviderListItem[]; total: number };
+/** Answers like the network does: on a later task, when the test is already waiting for it. */
+const later = (page: Page) => () => new Promise<Page>((resolve) => setTimeout(() => resolve(page), 5));
+
 beforeEach(() => {
   jest.clearAllMocks();
-  api.searchProviders.mockResolvedValue({ rows: [], total: 0 });
+  api.searchProviders.mockImplementation(later({ rows: [], total: 0 }));
 });
 
 describe('home: category grid', () => {
@@ -100,7 +104,7 @@ describe('category provider list', () => {
       rating_count: 12,
       experience: 7,
     });
-    api.searchProviders.mockResolvedValue({ rows: [ramesh, provider({ name: 'Suresh' })], total: 2 });
+    api.searchProviders.mockImplementation(later({ rows: [ramesh, provider({ name: 'Suresh' })], total: 2 }));
     await renderDirectory('/?register=1');
 
     await user.click(screen.getByRole('link', { name: 'Plumber' }));
@@ -145,7 +149,7 @@ describe('category provider list', () => {
   });
 
   it('shows the category card in Hindi', async () => {
-    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 });
+    api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 }));
     await renderDirectory('/?category=plumber', 'hi');
     const card = await screen.findByRole('article', { name: 'रमेश' });
     expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
@@ -162,7 +166,7 @@ describe('category provider list', () => {
   });
 
   it("lists free-text 'Other' providers under Other Services", async () => {
-    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'Bake House', category: 'OTHERS: Bakery' })], total: 1 });
+    api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'Bake House', category: 'OTHERS: Bakery' })], total: 1 }));
     await renderDirectory('/?category=others');
     const card = await screen.findByRole('article', { name: 'Bake House' });
     expect(within(card).getByText('Bakery')).toBeInTheDocument();
@@ -172,7 +176,7 @@ describe('category provider list', () => {
   it('loads the next page with Show more, appending to the list', async () => {
     const user = userEvent.setup();
     const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
-    api.searchProviders.mockResolvedValueOnce({ rows: first, total: 21 }).mockResolvedValueOnce({ rows: [provider({ name: 'Last one' })], total: 21 });
+    api.searchProviders.mockImplementationOnce(later({ rows: first, total: 21 })).mockImplementationOnce(later({ rows: [provider({ name: 'Last one' })], total: 21 }));
     await renderDirectory('/?category=plumber');
     expect(await screen.findByText('Showing 20 of 21')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more providers' }));
@@ -184,8 +188,10 @@ describe('category provider list', () => {
 
   it('shows a translated error with a retry when loading fails', async () => {
     const user = userEvent.setup();
-    api.searchProviders.mockRejectedValueOnce(new shared.ApiError('Failed to fetch', 'network', 0));
-    api.searchProviders.mockResolvedValueOnce({ rows: [provider({ name: 'Back again' })], total: 1 });
+    api.searchProviders.mockImplementationOnce(
+      () => new Promise((_, reject) => setTimeout(() => reject(new shared.ApiError('Failed to fetch', 'network', 0)), 5)),
+    );
+    api.searchProviders.mockImplementationOnce(later({ rows: [provider({ name: 'Back again' })], total: 1 }));
     await renderDirectory('/?category=plumber');
     expect(await screen.findByRole('alert')).toHaveTextContent('The providers could not be loaded');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -237,6 +243,7 @@ describe('filters and sort', () => {
     );
     expect(search().get('rating')).toBeNull();
     expect(search().get('category')).toBe('plumber');
+    expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 
   it('reads filters from a shared link, ignoring bad values', async () => {
@@ -247,6 +254,7 @@ describe('filters and sort', () => {
     // the panel starts open when filters are set
     expect(screen.getByLabelText('Minimum rating')).toHaveValue('3.5');
     expect(screen.getByRole('radio', { name: 'Non-verified' })).toBeChecked();
+    expect(await screen.findByText('No provider matches these filters.')).toBeInTheDocument();
   });
 
   it('falls back to defaults for malformed filter values', async () => {
@@ -254,13 +262,14 @@ describe('filters and sort', () => {
     await waitFor(() =>
       expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ minRating: 0, verified: 'all', sort: 'rating_desc' })),
     );
+    expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 });
 
 describe('search', () => {
   it('searches after typing stops, across categories, with the text in the URL', async () => {
     const user = userEvent.setup();
-    api.searchProviders.mockResolvedValue({ rows: [provider({ name: 'Pappu Plumber' })], total: 1 });
+    api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'Pappu Plumber' })], total: 1 }));
     await renderDirectory();
     await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'plambar');
     expect(await screen.findByRole('heading', { level: 2, name: 'Search results for “plambar”' })).toBeInTheDocument();
@@ -323,6 +332,7 @@ describe('search', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Electrician/ })).toBeInTheDocument();
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(search().get('q')).toBeNull();
+    expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 
   it('cuts a 2,000-character search and does not break', async () => {
@@ -376,5 +386,6 @@ describe('voice search', () => {
     await waitFor(() => expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'बिजली' })));
     expect(mic).toHaveAttribute('aria-pressed', 'false');
     expect(api.toast).not.toHaveBeenCalled();
+    expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
   });
 });
