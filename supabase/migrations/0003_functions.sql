@@ -114,7 +114,9 @@ as $$
 $$;
 
 -- Directory list and search, filtered, sorted and paged in the database.
--- Runs with the caller's rights (RLS applies) and only returns approved rows.
+-- SECURITY DEFINER with an explicit status = 'approved' filter and only public
+-- columns: under RLS, Postgres may not use an index for non-leakproof operators
+-- (LIKE, pg_trgm) before the policy, which turned every search into a full scan.
 --
 -- Text search, cheapest first:
 --  1. categories whose name or keyword (English, Hindi, Hinglish) equals a word
@@ -148,7 +150,7 @@ create or replace function public.search_providers(
   rating_count integer,
   total_count bigint
 )
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = public, extensions, pg_temp
 set pg_trgm.similarity_threshold = 0.4
 as $$
@@ -176,6 +178,7 @@ declare
   v_order_out text;
   v_total bigint;
   v_pass integer;
+  v_rows bigint;
   v_catpart text;
 begin
   if v_verified not in ('all', 'verified', 'unverified') then
@@ -237,7 +240,7 @@ begin
     if v_pass = 1 then
       select coalesce(array_agg(distinct k.stored_value), '{}') into v_cats
         from public.service_category_keywords k
-       where k.keyword = any (v_tokens) or k.keyword like v_like;
+       where k.keyword = any (v_tokens) or (char_length(v_q) >= 3 and k.keyword like v_like);
       foreach v_token in array v_tokens loop
         if char_length(v_token) >= 3 then
           v_cats := v_cats || array(
@@ -246,7 +249,13 @@ begin
              where k.keyword like replace(replace(replace(v_token, '\', '\\'), '%', '\%'), '_', '\_') || '%');
         end if;
       end loop;
-      v_text := '(p.search_text like $1' || case when v_digits_like is not null then ' or p.search_text like $3' else '' end || ')';
+      -- Substrings of fewer than 3 characters cannot use the trigram index and
+      -- match almost everything: short queries only match category words.
+      v_text := case
+        when v_digits_like is not null then '(p.search_text like $1 or p.search_text like $3)'
+        when char_length(v_q) >= 3 then '(p.search_text like $1)'
+        else 'false'
+      end;
     else
       -- Nothing matched as written: allow typos.
       if char_length(v_q) < 4 then
@@ -273,37 +282,38 @@ begin
         from generate_subscripts(v_words, 1) as i;
     end if;
 
-    execute 'select (select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2))'
-      || ' + (select count(*) from public.service_providers p where ' || v_filters || ' and ' || v_text
-      || ' and not (p.category = any ($2)))'
+    -- Category part: counted by an index-only scan, paged by ordered index scans
+    -- (each matched category on its own). Text part: one pass, counted by a window.
+    execute 'select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2)'
       into v_total
-      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words;
-    exit when v_total > 0;
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+    v_cats := array(select distinct c from unnest(v_cats) c);
+    if cardinality(v_cats) between 1 and 12 then
+      select string_agg('(select ' || v_cols || ' from public.service_providers p where ' || v_filters
+             || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')
+        into v_catpart
+        from generate_subscripts(v_cats, 1) as i;
+    elsif cardinality(v_cats) > 12 then
+      v_catpart := '(select ' || v_cols || ' from public.service_providers p where ' || v_filters
+        || ' and p.category = any ($2) order by ' || v_order || ' limit $7 + $8)';
+    else
+      v_catpart := null;
+    end if;
+    return query execute
+      'with t as materialized (select ' || v_cols || ', count(*) over () as n from public.service_providers p where '
+      || v_filters || ' and ' || v_text || ' and not (p.category = any ($2)) order by ' || v_order || ' limit $7 + $8)'
+      || ' select x.id, x.name, x.business_name, x.mobile, x.category, x.specialist_in, x.experience, x.address,'
+      || ' x.verified, x.registration_date, x.avg_rating, x.rating_count,'
+      || ' ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
+      || ' from (select t.id, t.name, t.business_name, t.mobile, t.category, t.specialist_in, t.experience, t.address,'
+      || ' t.verified, t.registration_date, t.avg_rating, t.rating_count from t'
+      || coalesce(' union all ' || v_catpart, '')
+      || ') x order by ' || v_order_out || ' limit $7 offset $8'
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total;
+    get diagnostics v_rows = row_count;
+    -- Rows found, or a page past the end: done. Nothing at all: try typos once.
+    exit when v_rows > 0 or v_offset > 0 or v_total > 0;
   end loop;
-
-  if v_total = 0 or v_offset >= v_total then
-    return;
-  end if;
-  -- Top (offset + limit) of each part, then the page of their union. Each
-  -- matched category is read in index order on its own (few categories match).
-  v_cats := array(select distinct c from unnest(v_cats) c);
-  if cardinality(v_cats) between 1 and 12 then
-    select string_agg('(select ' || v_cols || ' from public.service_providers p where ' || v_filters
-           || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')
-      into v_catpart
-      from generate_subscripts(v_cats, 1) as i;
-  else
-    v_catpart := '(select ' || v_cols || ' from public.service_providers p where ' || v_filters
-      || ' and p.category = any ($2) order by ' || v_order || ' limit $7 + $8)';
-  end if;
-  return query execute
-    'select x.*, $9::bigint from ('
-    || v_catpart
-    || ' union all '
-    || '(select ' || v_cols || ' from public.service_providers p where ' || v_filters || ' and ' || v_text
-    || ' and not (p.category = any ($2)) order by ' || v_order || ' limit $7 + $8)'
-    || ') x order by ' || v_order_out || ' limit $7 offset $8'
-    using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, v_words;
 end
 $$;
 
