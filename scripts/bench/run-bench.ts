@@ -1,0 +1,293 @@
+/**
+ * npm run bench: the performance budgets of docs/performance.md, measured.
+ *
+ *   npm run bench -- [--no-build] [--runs 5] [--providers 50000] [--fresh-db] [--seconds 10]
+ *
+ * 1. Builds the production bundles (turbo) and the same app as one bundle without Module
+ *    Federation (single-bundle/rspack.config.ts).
+ * 2. Starts the local backend (its CLI, own process) seeded with --providers providers, and
+ *    the composed site (shell/server/site.ts: shell + each remote on its own origin), each
+ *    origin behind a gzip proxy as a real host would serve it.
+ * 3. Measures: first-render JS of `/` by file (network log) and the one-bundle ratio;
+ *    Lighthouse 12.8.2 (default mobile config, simulated throttling), median of --runs, on
+ *    `/`, a category list and a provider profile; LCP with real throttling over CDP (Slow 4G,
+ *    4x CPU); HTTP req/s + p99 of the backend (supabase's bench:http against this server);
+ *    database time of the list and search queries (p50/p99).
+ * 4. Prints a markdown report and writes it to .tmp/bench/report.md (and --out if given).
+ *
+ * Ports: site 3300-3305, gzip proxies 3310-3316, one-bundle build 3306, backend 54600 (apart
+ * from npm start's and e2e's).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { rspack } from '@rspack/core';
+import { REMOTE_NAMES } from '@city/shared/contracts';
+import { resolveChromium } from '../../e2e/harness/chromium';
+import { startBackendProcess, type BackendProcess } from '../../e2e/harness/backend-process';
+import { Site } from '../../shell/server/site';
+import { StaticServer } from '../../shell/server/static-server';
+import { buildAll, run } from '../run';
+import { GzipProxy } from './gzip-proxy';
+import { firstRenderScripts, lighthouseRuns, median, realThrottledLcp, type LighthouseRun, type ScriptFile } from './browser';
+import { SINGLE_BUNDLE_DIST, singleBundleConfig } from './single-bundle/rspack.config';
+import { measureDbTime } from './db-time';
+
+const repoRoot = join(__dirname, '..', '..');
+const benchDir = join(repoRoot, '.tmp', 'bench');
+
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean' },
+    runs: { type: 'string', default: '5' },
+    'lcp-runs': { type: 'string' },
+    providers: { type: 'string', default: '50000' },
+    'fresh-db': { type: 'boolean' },
+    seconds: { type: 'string', default: '10' },
+    out: { type: 'string' },
+  },
+});
+const RUNS = Number(values.runs);
+const LCP_RUNS = Number(values['lcp-runs'] ?? values.runs);
+const PROVIDERS = Number(values.providers);
+
+const PORTS = { shell: 3300, single: 3306, proxyBase: 3310, backend: 54600 };
+
+const BUDGET = { score: 95, lcpMs: 2000, tbtMs: 150, firstRenderKiB: 170, fedRatio: 1.1, dbMs: 50 };
+
+const kib = (bytes: number) => bytes / 1024;
+const fmtKiB = (bytes: number) => kib(bytes).toFixed(1);
+const ok = (pass: boolean) => (pass ? 'yes' : '**NO**');
+
+function log(msg: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+}
+
+async function buildSingleBundle(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    rspack(singleBundleConfig()).run((err, stats) => {
+      if (err) return reject(err);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ preset: 'errors-only' })));
+      resolve();
+    });
+  });
+}
+
+/** A data folder seeded with PROVIDERS providers, kept between runs (--fresh-db: a new one). */
+function dataDirFor(providers: number): string {
+  const dir = join(benchDir, `db-${providers}${values['fresh-db'] ? `-${Date.now()}` : ''}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function startBackendSeeded(dataDir: string, corsOrigins: string[]): Promise<BackendProcess> {
+  // The CLI seeds a new database only; --providers sets how many. startBackendProcess passes no
+  // --providers, so a first run seeds through the CLI here and stops.
+  if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) {
+    log(`seeding ${PROVIDERS} providers into ${dataDir} (first run only, about a minute) ...`);
+    const seeded = await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'reset', '--providers', String(PROVIDERS)], {
+      cwd: join(repoRoot, 'supabase'),
+      env: { SUPABASE_DATA_DIR: dataDir },
+      capture: true,
+    });
+    if (seeded.code !== 0) throw new Error('seeding failed');
+  }
+  return startBackendProcess({ port: PORTS.backend, dataDir, corsOrigins, timeoutMs: 15 * 60_000 });
+}
+
+interface HttpRow {
+  name: string;
+  rps: string;
+  p50: string;
+  p99: string;
+  errors: string;
+}
+
+async function httpBench(backend: BackendProcess): Promise<{ rows: HttpRow[]; header: string }> {
+  const res = await run('npm', ['run', 'bench:http', '-w', '@city/supabase', '--', '--url', backend.url, '--key', backend.anonKey, '--seconds', values.seconds!], {
+    cwd: repoRoot,
+    capture: true,
+  });
+  if (res.code !== 0) throw new Error('bench:http failed');
+  const lines = res.output.split('\n');
+  const headerAt = lines.findIndex((l) => l.startsWith('scenario'));
+  const rows = lines
+    .slice(headerAt + 1)
+    .map((l) => l.match(/^(.*?)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s*$/))
+    .filter((m): m is RegExpMatchArray => m !== null)
+    .map((m) => ({ name: m[1]!.trim(), rps: m[2]!, p50: m[3]!, p99: m[4]!, errors: m[6]! }));
+  return { rows, header: lines[headerAt - 1]?.trim() ?? '' };
+}
+
+function summariseLighthouse(runs: LighthouseRun[]) {
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    totalBytes: median(runs.map((r) => r.totalBytes)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    scores: runs.map((r) => r.score),
+  };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(benchDir, { recursive: true });
+  const started = Date.now();
+  if (!values['no-build']) {
+    log('building production bundles (turbo) ...');
+    const build = await buildAll();
+    if (build.code !== 0) process.exit(build.code);
+  }
+  log('building the one-bundle comparison (no federation) ...');
+  await buildSingleBundle();
+
+  const proxyUrl = (i: number) => `http://localhost:${PORTS.proxyBase + i}`;
+  const origins = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [proxyUrl(i), proxyUrl(i).replace('localhost', '127.0.0.1')]);
+  const dataDir = dataDirFor(PROVIDERS);
+  log('starting the backend ...');
+  const backend = await startBackendSeeded(dataDir, origins);
+  const site = new Site({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, shellPort: PORTS.shell });
+  const proxies: GzipProxy[] = [new GzipProxy(PORTS.proxyBase, site.url)];
+  REMOTE_NAMES.forEach((name, i) => {
+    const proxy = new GzipProxy(PORTS.proxyBase + i + 1, site.remotes[name].url);
+    proxies.push(proxy);
+    site.setRemoteEntry(name, `${proxy.url}/mf-manifest.json`);
+  });
+  const singleRuntime = JSON.stringify({ ...site.runtimeConfig() });
+  const single = new StaticServer({
+    root: SINGLE_BUNDLE_DIST,
+    port: PORTS.single,
+    spaFallback: true,
+    routes: {
+      '/config.json': () => ({ type: 'application/json; charset=utf-8', body: singleRuntime }),
+      '/remotes.json': () => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(site.manifest) }),
+    },
+  });
+  proxies.push(new GzipProxy(PORTS.proxyBase + 6, single.url));
+
+  const report: string[] = [];
+  try {
+    await site.start();
+    await single.start();
+    await Promise.all(proxies.map((p) => p.start()));
+    const siteUrl = proxies[0]!.url;
+    const singleUrl = proxies[6]!.url;
+    const remoteOfOrigin = new Map<string, string>([[new URL(siteUrl).origin, 'shell']]);
+    REMOTE_NAMES.forEach((name, i) => remoteOfOrigin.set(new URL(proxies[i + 1]!.url).origin, name));
+
+    const headers = { apikey: backend.anonKey };
+    const slug = ((await (await fetch(`${backend.url}/rest/v1/service_categories?select=slug&order=sort_order&limit=1`, { headers })).json()) as { slug: string }[])[0]!.slug;
+    const providerId = (
+      (await (await fetch(`${backend.url}/rest/v1/service_providers?select=id&order=rating_count.desc&limit=1`, { headers })).json()) as { id: string }[]
+    )[0]!.id;
+    const pages = { home: '/', list: `/?category=${encodeURIComponent(slug)}`, profile: `/provider/${providerId}` };
+
+    const chrome = await resolveChromium(benchDir);
+    log(`Chromium: ${chrome}`);
+
+    // ---- first-render JS
+    log('first-render JS of / (federated, then one bundle) ...');
+    const homeReady = '.directory-categories__grid';
+    const fed = await firstRenderScripts(chrome, siteUrl + '/', homeReady);
+    const one = await firstRenderScripts(chrome, singleUrl + '/', homeReady);
+    const byModule = new Map<string, ScriptFile[]>();
+    for (const f of fed) {
+      const key = remoteOfOrigin.get(f.origin) ?? f.origin;
+      byModule.set(key, [...(byModule.get(key) ?? []), f]);
+    }
+    const sum = (files: ScriptFile[]) => files.reduce((a, f) => a + f.transferBytes, 0);
+    const budgetFiles = fed.filter((f) => ['shell', 'mf_directory'].includes(remoteOfOrigin.get(f.origin) ?? ''));
+    const fedBudgetBytes = sum(budgetFiles);
+    const fedAllBytes = sum(fed);
+    const oneBytes = sum(one);
+    const ratio = fedAllBytes / oneBytes;
+
+    // ---- Lighthouse
+    const lh: Record<keyof typeof pages, ReturnType<typeof summariseLighthouse>> = {} as never;
+    for (const [key, path] of Object.entries(pages) as [keyof typeof pages, string][]) {
+      log(`Lighthouse x${RUNS}: ${path} ...`);
+      lh[key] = summariseLighthouse(await lighthouseRuns(chrome, siteUrl + path, RUNS));
+    }
+    log(`Lighthouse x${RUNS}: one bundle / ...`);
+    const lhSingle = summariseLighthouse(await lighthouseRuns(chrome, singleUrl + '/', RUNS));
+
+    // ---- real throttling
+    const realLcp: Record<string, number[]> = {};
+    for (const [key, path] of [['home', pages.home], ['profile', pages.profile]] as const) {
+      log(`real-throttled LCP x${LCP_RUNS}: ${path} ...`);
+      realLcp[key] = await realThrottledLcp(chrome, siteUrl + path, LCP_RUNS);
+    }
+
+    // ---- backend over HTTP
+    log(`HTTP bench (supabase bench:http, ${values.seconds} s per scenario) ...`);
+    const http = await httpBench(backend);
+
+    await Promise.all(proxies.map((p) => p.stop()));
+    await single.stop();
+    await site.stop();
+    await backend.stop();
+
+    // ---- database time (server stopped: PGlite opened here on the same folder)
+    log('database time of list and search queries ...');
+    const db = await measureDbTime(dataDir);
+
+    // ---- report
+    const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
+    report.push(`# Performance bench: ${date} UTC`, '');
+    report.push(
+      `Command: \`npm run bench${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\`; ${db.providers} approved providers (${PROVIDERS} seeded); ` +
+        `Lighthouse 12.8.2 default mobile config (simulated Slow 4G, 4x CPU), median of ${RUNS}; each origin gzip-served.`,
+      '',
+    );
+    report.push('## Budgets', '', '| Budget | Target | Measured | Met |', '|---|---|---|---|');
+    report.push(`| Lighthouse performance, \`/\` | >= ${BUDGET.score} | ${lh.home.score} (runs ${lh.home.scores.join(', ')}) | ${ok(lh.home.score >= BUDGET.score)} |`);
+    report.push(`| LCP, \`/\` (Lighthouse) | <= ${BUDGET.lcpMs / 1000} s | ${(lh.home.lcpMs / 1000).toFixed(2)} s | ${ok(lh.home.lcpMs <= BUDGET.lcpMs)} |`);
+    report.push(`| TBT, \`/\` (Lighthouse) | <= ${BUDGET.tbtMs} ms | ${lh.home.tbtMs.toFixed(0)} ms | ${ok(lh.home.tbtMs <= BUDGET.tbtMs)} |`);
+    report.push(`| First-render JS of \`/\`, shell + directory + shared (gzip) | <= ${BUDGET.firstRenderKiB} KiB | ${fmtKiB(fedBudgetBytes)} KiB | ${ok(kib(fedBudgetBytes) <= BUDGET.firstRenderKiB)} |`);
+    report.push(`| Federation overhead (all first-render JS vs one bundle) | <= ${BUDGET.fedRatio}x | ${ratio.toFixed(2)}x (${fmtKiB(fedAllBytes)} / ${fmtKiB(oneBytes)} KiB) | ${ok(ratio <= BUDGET.fedRatio)} |`);
+    const dbWorst = Math.max(...db.timings.map((t) => t.p99));
+    report.push(`| List/search database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${dbWorst.toFixed(1)} ms | ${ok(dbWorst <= BUDGET.dbMs)} |`, '');
+
+    report.push('## Lighthouse (median)', '', '| Page | Score | LCP | TBT | CLS | FCP | Total bytes |', '|---|---|---|---|---|---|---|');
+    const lhRow = (name: string, r: ReturnType<typeof summariseLighthouse>) =>
+      `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${(r.fcpMs / 1000).toFixed(2)} s | ${fmtKiB(r.totalBytes)} KiB |`;
+    report.push(lhRow('`/`', lh.home), lhRow(`category list \`${pages.list}\``, lh.list), lhRow('provider profile `/provider/:id`', lh.profile), lhRow('`/`, one bundle, no federation', lhSingle), '');
+
+    report.push('## LCP with real throttling (CDP: Slow 4G 562.5 ms RTT / 1.47 Mbit/s, 4x CPU)', '', '| Page | Median | Runs |', '|---|---|---|');
+    report.push(`| \`/\` | ${(median(realLcp.home!) / 1000).toFixed(2)} s | ${realLcp.home!.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
+    report.push(`| provider profile | ${(median(realLcp.profile!) / 1000).toFixed(2)} s | ${realLcp.profile!.map((v) => (v / 1000).toFixed(2)).join(', ')} |`, '');
+
+    report.push('## First-render JavaScript of `/` (network log, gzip bytes on the wire)', '', '| Module | File | KiB |', '|---|---|---|');
+    for (const [module, files] of byModule) {
+      for (const f of [...files].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${module} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
+    }
+    report.push(`| **shell + mf_directory** | | **${fmtKiB(fedBudgetBytes)}** |`, `| **all** | | **${fmtKiB(fedAllBytes)}** |`, '');
+    report.push('One bundle without federation (same sources, same preset minus ModuleFederationPlugin):', '', '| File | KiB |', '|---|---|');
+    for (const f of [...one].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${f.file} | ${fmtKiB(f.transferBytes)} |`);
+    report.push(`| **all** | **${fmtKiB(oneBytes)}** |`, '');
+
+    report.push(`## Backend over HTTP (${http.header})`, '', '| Scenario | req/s | p50 ms | p99 ms | errors |', '|---|---|---|---|---|');
+    for (const r of http.rows) report.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    report.push('');
+    report.push(`## Database time (PGlite in process, role anon, ${db.timings[0]?.samples} samples each)`, '', '| Query | p50 ms | p99 ms | max ms | rows |', '|---|---|---|---|---|');
+    for (const t of db.timings) report.push(`| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.max.toFixed(2)} | ${t.rows} |`);
+    report.push('', `Total bench time: ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine load (1 min avg) at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}.`, '');
+  } finally {
+    await Promise.all(proxies.map((p) => p.stop().catch(() => undefined)));
+    await single.stop().catch(() => undefined);
+    await site.stop().catch(() => undefined);
+    await backend.stop().catch(() => undefined);
+  }
+  const text = report.join('\n');
+  console.log('\n' + text);
+  writeFileSync(join(benchDir, 'report.md'), text);
+  if (values.out) writeFileSync(values.out, text);
+  log(`report written to ${join(benchDir, 'report.md')}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
+
