@@ -21,7 +21,7 @@ export interface RegistrationFormProps {
 export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
   const { t } = useTranslation('registration');
   const lang = useLanguage();
-  const { values, errors, pending, saveError, setField, submit } = useRegistrationForm(onRegistered);
+  const { values, errors, pending, setField, submit } = useRegistrationForm(onRegistered);
   const base = useId();
   const idOf = (field: RegistrationField) => `${base}-${field}`;
   const errorText = (field: RegistrationField) => {
@@ -244,7 +244,6 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
       </div>
 
       <div className="registration-form__actions">
-        <div role="alert">{saveError ? <p className="registration-form__alert">{saveError}</p> : null}</div>
         <Button type="submit" className="registration-form__submit" disabled={pending}>
           {pending ? t('form.submitting') : t('form.submit')}
         </Button>

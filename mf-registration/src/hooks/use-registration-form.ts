@@ -34,7 +34,6 @@ export function useRegistrationForm(onRegistered: () => void) {
   const [pending, setPending] = useState(false);
   // Why the last save failed, shown inside the dialog too: a modal dialog makes the rest of
   // the page (the toaster included) inert and puts it under the backdrop.
-  const [saveError, setSaveError] = useState<string | null>(null);
   // A ref as well as state: two clicks in one frame both see pending === false.
   const inFlight = useRef(false);
 
@@ -51,7 +50,6 @@ export function useRegistrationForm(onRegistered: () => void) {
   const submit = useCallback(async (): Promise<SubmitOutcome> => {
     if (inFlight.current) return { status: 'busy' };
     const checked = validateRegistration(values);
-    setSaveError(null);
     if (!checked.ok) {
       setErrors(checked.errors);
       const key = checked.errors[checked.firstInvalid]!;
@@ -75,7 +73,6 @@ export function useRegistrationForm(onRegistered: () => void) {
           setErrors({ [mapped.field]: mapped.key });
         }
         toast({ title: tCommon('errors.errorTitle'), description, variant: 'destructive' });
-        setSaveError(description);
         return { status: 'failed', field };
       }
 
@@ -91,5 +88,5 @@ export function useRegistrationForm(onRegistered: () => void) {
     }
   }, [values, t, tCommon, lang, onRegistered]);
 
-  return { values, errors, pending, saveError, setField, submit };
+  return { values, errors, pending, setField, submit };
 }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { toastHostStore } from '../stores/toast-host';
+import { ToastViewport } from './toast-viewport';
 
 export interface DialogProps {
   open: boolean;
@@ -12,12 +14,19 @@ export interface DialogProps {
 
 /**
  * A modal built on the native <dialog>: showModal() traps focus and makes the page inert,
- * Escape closes it, and focus returns to what opened it.
+ * Escape closes it, and focus returns to what opened it. While open it hosts the page's
+ * toasts, which would otherwise be hidden under it (see stores/toast-host.ts).
  */
 export function Dialog({ open, onClose, title, closeLabel, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    toastHostStore.getState().push(titleId);
+    return () => toastHostStore.getState().remove(titleId);
+  }, [open, titleId]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -52,6 +61,7 @@ export function Dialog({ open, onClose, title, closeLabel, children, className }
         </button>
       </div>
       {open ? <div className="ui-dialog__body">{children}</div> : null}
+      {open ? <ToastViewport hostId={titleId} /> : null}
     </dialog>
   );
 }

@@ -2,3 +2,4 @@ export * from './button';
 export * from './dialog';
 export * from './star-rating';
 export * from './badge';
+export * from './toast-viewport';

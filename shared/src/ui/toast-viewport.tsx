@@ -1,0 +1,88 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastStore, useToasts, type Toast } from '../stores/toast-store';
+import { useIsActiveToastHost } from '../stores/toast-host';
+
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const { dismiss, pause, resume } = toastStore.getState();
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+
+  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+    if ((e.target as HTMLElement).closest('button')) return;
+    start.current = e.clientX;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    pause(toast.id);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current !== null) setDx(e.clientX - start.current);
+  };
+  const onPointerUp = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    const moved = e.clientX - start.current;
+    start.current = null;
+    if (Math.abs(moved) > TOAST_SWIPE_THRESHOLD_PX) dismiss(toast.id);
+    else {
+      setDx(0);
+      resume(toast.id);
+    }
+  };
+
+  return (
+    <li
+      className={`toast toast--${toast.variant}`}
+      tabIndex={0}
+      data-testid="toast"
+      data-toast-id={toast.id}
+      style={dx ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}
+      onMouseEnter={() => pause(toast.id)}
+      onMouseLeave={() => resume(toast.id)}
+      onFocus={() => pause(toast.id)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) resume(toast.id);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          // Inside a dialog, Escape closes the toast, not the dialog.
+          e.stopPropagation();
+          e.preventDefault();
+          dismiss(toast.id);
+        }
+      }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
+      {/* The live role sits inside the list item: a list may only contain list items. */}
+      <div className="toast__text" role={toast.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
+        <p className="toast__title">{toast.title}</p>
+        {toast.description ? <p className="toast__description">{toast.description}</p> : null}
+      </div>
+      <button type="button" className="toast__close" aria-label={t('toast.close')} onClick={() => dismiss(toast.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The toast list of one host (the page, or an open dialog). Only the active (topmost) host
+ * draws the toasts; the list element stays mounted so screen readers keep the live region.
+ * Top on phones, bottom-right on wider screens.
+ */
+export function ToastViewport({ hostId }: { hostId: string }) {
+  const { t } = useTranslation();
+  const active = useIsActiveToastHost(hostId);
+  const toasts = useToasts((s) => s.toasts);
+  return (
+    <section aria-label={t('toast.region')} className="toaster">
+      <ol tabIndex={-1} className="toaster__viewport" aria-live="polite" data-toast-viewport={active ? 'active' : 'idle'}>
+        {active ? toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />) : null}
+      </ol>
+    </section>
+  );
+}
