@@ -84,6 +84,14 @@ create table public.search_words (
   word text primary key
 );
 
+-- Approved providers per category (all / verified), kept by trigger, so list
+-- totals do not grow with the number of providers.
+create table public.category_stats (
+  category text primary key,
+  approved integer not null default 0,
+  approved_verified integer not null default 0
+);
+
 create table public.service_ratings (
   id bigint generated always as identity primary key,
   provider_id uuid not null references public.service_providers (id) on delete cascade,
@@ -324,3 +332,31 @@ $$;
 create trigger service_providers_search_words
   after insert or update on public.service_providers
   for each row execute function private.add_search_words();
+
+-- category_stats follows approved providers.
+create or replace function private.count_providers() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if tg_op = 'UPDATE' and old.status = new.status and old.category = new.category and old.verified = new.verified then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    update public.category_stats
+       set approved = approved - 1, approved_verified = approved_verified - old.verified::integer
+     where category = old.category;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    insert into public.category_stats as s (category, approved, approved_verified)
+    values (new.category, 1, new.verified::integer)
+    on conflict (category) do update
+      set approved = s.approved + 1, approved_verified = s.approved_verified + excluded.approved_verified;
+  end if;
+  return null;
+end
+$$;
+
+create trigger service_providers_count
+  after insert or update or delete on public.service_providers
+  for each row execute function private.count_providers();

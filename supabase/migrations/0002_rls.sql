@@ -5,6 +5,7 @@
 alter table public.service_categories enable row level security;
 alter table public.service_category_keywords enable row level security;
 alter table public.search_words enable row level security;
+alter table public.category_stats enable row level security;
 alter table public.service_providers enable row level security;
 alter table public.service_ratings enable row level security;
 alter table public.reviews enable row level security;
@@ -28,6 +29,10 @@ create policy service_categories_admin_write on public.service_categories
 
 grant select on public.service_category_keywords to anon, authenticated;
 create policy service_category_keywords_read on public.service_category_keywords
+  for select to anon, authenticated using (true);
+
+grant select on public.category_stats to anon, authenticated;
+create policy category_stats_read on public.category_stats
   for select to anon, authenticated using (true);
 
 grant select on public.search_words to anon, authenticated;

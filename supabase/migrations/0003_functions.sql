@@ -125,8 +125,8 @@ $$;
 --     contain the query (trigram index), or the digits of a typed phone number.
 --  Only when that finds nothing (a typo), categories and vocabulary words
 --  (search_words) similar to the query's words (pg_trgm) are used instead.
--- Lists count with index-only scans and page with ordered index scans; the
--- category part of a search is paged the same way.
+-- Totals of categories come from category_stats (kept by trigger) unless a
+-- minimum rating is asked; pages are ordered index scans per category.
 create or replace function public.search_providers(
   p_query text default null,
   p_category text default null,
@@ -214,10 +214,23 @@ begin
 
   v_q := btrim(left(v_q, 100));
   if v_q = '' then
-    -- A list: the count is an index-only scan, the page an ordered index scan.
-    execute 'select count(*) from public.service_providers p where ' || v_filters
-      into v_total
-      using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+    -- A list: the total comes from category_stats (or, with a minimum rating, an
+    -- index-only count); the page is an ordered index scan.
+    if v_min = 0 then
+      select coalesce(sum(case v_verified
+                            when 'verified' then s.approved_verified
+                            when 'unverified' then s.approved - s.approved_verified
+                            else s.approved end), 0)
+        into v_total
+        from public.category_stats s
+       where v_category is null
+          or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
+          or s.category = v_category;
+    else
+      execute 'select count(*) from public.service_providers p where ' || v_filters
+        into v_total
+        using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+    end if;
     if v_total = 0 or v_offset >= v_total then
       return;
     end if;
@@ -284,10 +297,23 @@ begin
 
     -- Category part: counted by an index-only scan, paged by ordered index scans
     -- (each matched category on its own). Text part: one pass, counted by a window.
-    execute 'select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2)'
-      into v_total
-      using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
     v_cats := array(select distinct c from unnest(v_cats) c);
+    if v_min = 0 then
+      select coalesce(sum(case v_verified
+                            when 'verified' then s.approved_verified
+                            when 'unverified' then s.approved - s.approved_verified
+                            else s.approved end), 0)
+        into v_total
+        from public.category_stats s
+       where s.category = any (v_cats)
+         and (v_category is null
+              or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
+              or s.category = v_category);
+    else
+      execute 'select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2)'
+        into v_total
+        using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+    end if;
     if cardinality(v_cats) between 1 and 12 then
       select string_agg('(select ' || v_cols || ' from public.service_providers p where ' || v_filters
              || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')

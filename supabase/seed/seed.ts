@@ -311,6 +311,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
               search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)`,
     );
     await tx.query(
+      `insert into public.category_stats (category, approved, approved_verified)
+       select category, count(*), count(*) filter (where verified)
+         from public.service_providers where status = 'approved' group by category
+       on conflict (category) do update
+         set approved = excluded.approved, approved_verified = excluded.approved_verified`,
+    );
+    await tx.query(
       `insert into public.search_words (word)
        select distinct w from public.service_providers p, public.search_words_of(p.search_text) as w
         where p.status = 'approved'

@@ -4,7 +4,7 @@
  * paging, text search) and get_average_ratings.
  */
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import { anonClient, createProvider, raw } from './helpers';
+import { anonClient, createProvider, raw, sharedAdmin } from './helpers';
 
 type Row = {
   id: string;
@@ -165,6 +165,24 @@ describe('search_providers', () => {
     }
     const still = await supabase.from('service_providers').select('id', { count: 'exact', head: true });
     expect(still.count).toBeGreaterThan(0);
+  });
+
+  test('list totals follow approvals, rejections and the verified flag', async () => {
+    const cat = `OTHERS: Totals check ${Date.now()}`;
+    const total = async (extra: Record<string, unknown> = {}) => (await search({ p_category: cat, ...extra }))[0]?.total_count ?? 0;
+    expect(await total()).toBe(0);
+    const a = await createProvider({ overrides: { p_category: cat } });
+    await createProvider({ overrides: { p_category: cat, p_aadhaar: '012345678901' } });
+    await createProvider({ approve: false, overrides: { p_category: cat } });
+    expect(await total()).toBe(2);
+    expect(await total({ p_verified: 'verified' })).toBe(1);
+    expect(await total({ p_verified: 'unverified' })).toBe(1);
+    const admin = await sharedAdmin();
+    await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'rejected', p_reason: 'test' });
+    expect(await total()).toBe(1);
+    expect(await total({ p_verified: 'unverified' })).toBe(0);
+    const rows = await search({ p_category: cat });
+    expect(rows.map((r) => r.total_count)).toEqual([1]);
   });
 
   test('bad enum arguments are refused with 22023 / 400', async () => {
