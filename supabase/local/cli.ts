@@ -125,7 +125,9 @@ async function adminCreate(): Promise<void> {
   readJwtSecret(dataDir);
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
-    await migrate(db);
+    // A brand-new database gets the demo data too, as `serve` would have done.
+    const { fresh } = await migrate(db);
+    if (fresh) await seedDatabase(db, { mediaBaseUrl: mediaBase() });
     try {
       await createUserIn(db, body);
     } catch (e) {
