@@ -96,6 +96,9 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
         shared,
         manifest: true,
         dts: false,
+        // The federation runtime (runtime-core, ~25 KiB gzip) once per page, not once per
+        // container: the shell provides it as a global and production remotes use it.
+        experiments: isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
       }),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page; remotes share one standalone-harness page.

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseRemotesManifest, REMOTE_NAMES, type RemoteModuleId, type RemoteModules, type RemoteName, type RemotesManifest } from '@city/shared';
-import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
+import { ensureRuntimePlugins, fetchOrTakeEarly } from './startup-preload';
 
 let manifest: RemotesManifest | null = null;
 
@@ -10,7 +10,8 @@ export async function loadRemotesManifest(
 ): Promise<{ ok: true; manifest: RemotesManifest } | { ok: false; failure: 'missing' | 'invalid'; detail: string }> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-cache' });
+    // The entry chunk may have asked already (startup-preload.ts): one request, not two.
+    response = await fetchOrTakeEarly(url, { cache: 'no-cache' });
   } catch (e) {
     return { ok: false, failure: 'missing', detail: String(e) };
   }
@@ -25,7 +26,8 @@ export async function loadRemotesManifest(
 /** Points the federation runtime at the deployed remotes (read at run time, no rebuild). */
 export function registerRemoteManifest(next: RemotesManifest): void {
   manifest = next;
-  registerPlugins([fetchRetryPlugin()]);
+  ensureRuntimePlugins();
+  // A remote the entry chunk already registered for preloading keeps that (same) entry.
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: next[name] })));
 }
 

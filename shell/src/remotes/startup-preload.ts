@@ -1,0 +1,64 @@
+/**
+ * Runs from the entry chunk (src/index.ts), before the app's own chunks have downloaded:
+ * asks for config.json and remotes.json at once and, as soon as the latter arrives, starts
+ * downloading the remote
+ * the current route renders first (its manifest, remoteEntry.js and the exposed module's
+ * files), in parallel with React and the shared libraries instead of after them.
+ *
+ * Imports nothing shared (no @city/shared, no React): the entry chunk must not consume
+ * federated singletons before the share scope is negotiated. Failures are swallowed here:
+ * the real load in load-remote.ts reports them (fallback + Retry).
+ */
+import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
+
+const early = new Map<string, Promise<Response>>();
+let pluginsRegistered = false;
+
+/** The retry plugin must be in place before the first manifest request, whoever makes it. */
+export function ensureRuntimePlugins(): void {
+  if (pluginsRegistered) return;
+  pluginsRegistered = true;
+  registerPlugins([fetchRetryPlugin()]);
+}
+
+/** A request started by startPreload (remotes.json, config.json), handed over once to its real reader. */
+export function takeEarlyRequest(url: string): Promise<Response> | null {
+  const response = early.get(url) ?? null;
+  early.delete(url);
+  return response;
+}
+
+/** fetch() that first uses a request startPreload already made (e.g. for loadRuntimeConfig). */
+export const fetchOrTakeEarly: typeof fetch = (input, init) =>
+  (typeof input === 'string' ? takeEarlyRequest(input) : null) ?? fetch(input, init);
+
+/** Which remote module the first paint of a path needs (the one that holds its LCP). */
+export function firstRemoteFor(pathname: string): { name: string; expose: string } | null {
+  if (pathname === '/') return { name: 'mf_directory', expose: './Directory' };
+  if (pathname.startsWith('/provider/')) return { name: 'mf_provider_profile', expose: './ProviderProfile' };
+  return null;
+}
+
+export function startPreload(urls: { remotes: string; config: string }, pathname: string): void {
+  for (const url of [urls.config, urls.remotes]) {
+    const request = fetch(url, { cache: 'no-cache' });
+    request.catch(() => undefined); // reported by the real reader
+    early.set(url, request);
+  }
+  const response = early.get(urls.remotes)!;
+  const first = firstRemoteFor(pathname);
+  if (!first) return;
+  void response
+    .then(async (res) => {
+      if (!res.ok) return;
+      // The real reader gets this same Response: read a copy.
+      const manifest = (await res.clone().json()) as Record<string, unknown>;
+      const entry = manifest[first.name];
+      if (typeof entry !== 'string') return;
+      ensureRuntimePlugins();
+      registerRemotes([{ name: first.name, entry }]);
+      await preloadRemote([{ nameOrAlias: first.name, exposes: [first.expose] }]);
+    })
+    .catch(() => undefined);
+}
