@@ -157,7 +157,9 @@ create index service_providers_rating_order_idx on public.service_providers
 create index service_providers_new_order_idx on public.service_providers
   (registration_date desc, id) where status = 'approved';
 create index service_providers_category_idx on public.service_providers
-  (category, avg_rating desc, rating_count desc, registration_date desc) where status = 'approved';
+  (category, avg_rating desc, rating_count desc, registration_date desc, id) where status = 'approved';
+create index service_providers_category_new_idx on public.service_providers
+  (category, registration_date desc, id) where status = 'approved';
 create index service_providers_search_idx on public.service_providers
   using gin (search_text extensions.gin_trgm_ops)
   where status = 'approved';

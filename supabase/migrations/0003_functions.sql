@@ -152,7 +152,6 @@ create or replace function public.search_providers(
 )
 language plpgsql stable security definer
 set search_path = public, extensions, pg_temp
-set pg_trgm.similarity_threshold = 0.4
 as $$
 declare
   -- Absurd input is cut, never an error: 100 characters, whitespace collapsed.
@@ -274,6 +273,9 @@ begin
       if char_length(v_q) < 4 then
         return;
       end if;
+      -- pg_trgm's % operator threshold, for this transaction only (a function-level
+      -- SET clause would cost every call).
+      perform set_config('pg_trgm.similarity_threshold', '0.4', true);
       foreach v_token in array v_tokens loop
         if char_length(v_token) >= 4 then
           v_cats := v_cats || array(
