@@ -6,7 +6,9 @@ export default async function globalTeardown(): Promise<void> {
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
   child?.stdout?.destroy();
