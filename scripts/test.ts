@@ -22,7 +22,8 @@ function count(output: string): { passed: number; failed: number } {
   let passed = 0;
   let failed = 0;
   for (const line of output.split('\n')) {
-    const jest = /^\s*Tests:\s+(.*)$/.exec(line);
+    // turbo prefixes each line with "@city/pkg:test: ".
+    const jest = /(?:^|: )\s*Tests:\s+(.*)$/.exec(line);
     const pw = /^\s+(\d+) (passed|failed|flaky)( \(|$)/.exec(line);
     if (jest) {
       passed += Number(/(\d+) passed/.exec(jest[1]!)?.[1] ?? 0);
