@@ -31,8 +31,11 @@ const { values } = parseArgs({
     port: { type: 'string', default: '54390' },
     rate: { type: 'string' },
     pg: { type: 'boolean' },
+    only: { type: 'string' },
   },
 });
+/** --only single,list,search: run a subset of the scenarios. */
+const only = new Set((values.only ?? 'single,list,search').split(',').map((x) => x.trim()));
 
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
     const queries = ['plumber', 'plambar', 'बिजली', 'sharma', 'ac repair', 'tutor', '98', 'parlour', 'राम', 'carpenter'];
     if (ids.length === 0 || cats.length === 0) throw new Error('no seed data');
     const results: Result[] = [];
-    results.push(
+    if (only.has('single')) results.push(
       await scenario('single-row read (service_providers?id=eq.X, .single())', base, key, (i) => ({
         path: `/rest/v1/service_providers?select=*&id=eq.${ids[i % ids.length]}`,
         method: 'GET',
@@ -204,14 +207,14 @@ async function main(): Promise<void> {
         accept: 'application/vnd.pgrst.object+json',
       })),
     );
-    results.push(
+    if (only.has('list')) results.push(
       await scenario('directory list (rpc/search_providers, category, rating_desc)', base, key, (i) => ({
         path: '/rest/v1/rpc/search_providers',
         method: 'POST',
         body: JSON.stringify({ p_category: cats[i % cats.length], p_sort: 'rating_desc', p_limit: 20, p_offset: 0 }),
       })),
     );
-    results.push(
+    if (only.has('search')) results.push(
       await scenario('search (rpc/search_providers, p_query)', base, key, (i) => ({
         path: '/rest/v1/rpc/search_providers',
         method: 'POST',
