@@ -25,7 +25,7 @@ function summarise(name: string, times: number[], rows: number): DbTiming {
   return { name, samples: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN, rows };
 }
 
-export async function measureDbTime(dataDir: string, iterations = 300): Promise<{ providers: number; timings: DbTiming[] }> {
+export async function measureDbTime(dataDir: string, iterations = 300): Promise<{ providers: number; timings: DbTiming[]; perQuery: DbTiming[] }> {
   const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   try {
     await db.exec("set timezone to 'UTC'");
@@ -46,6 +46,7 @@ export async function measureDbTime(dataDir: string, iterations = 300): Promise<
     }
     const listTimes: number[] = [];
     const searchTimes: number[] = [];
+    const perQuery = new Map<string, number[]>();
     const deepTimes: number[] = [];
     let listRows = 0;
     let searchRows = 0;
@@ -57,12 +58,15 @@ export async function measureDbTime(dataDir: string, iterations = 300): Promise<
       const d = await time(list, [cats[i % cats.length], 'rating_desc', 100 + (i % 5) * 20]);
       deepTimes.push(d.ms);
       deepRows += d.rows;
-      const s = await time(search, [SEARCH_QUERIES[i % SEARCH_QUERIES.length]]);
+      const q = SEARCH_QUERIES[i % SEARCH_QUERIES.length]!;
+      const s = await time(search, [q]);
       searchTimes.push(s.ms);
+      perQuery.set(q, [...(perQuery.get(q) ?? []), s.ms]);
       searchRows += s.rows;
     }
     return {
       providers,
+      perQuery: [...perQuery].map(([q, times]) => summarise(`search "${q}"`, times, 0)),
       timings: [
         summarise('category list, first page (rating / newest)', listTimes, Math.round(listRows / iterations)),
         summarise('category list, page 6-10 (offset 100-180)', deepTimes, Math.round(deepRows / iterations)),

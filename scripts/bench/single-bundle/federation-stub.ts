@@ -22,3 +22,8 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
 export function registerRemotes(): void {}
 export function registerPlugins(): void {}
 export type ModuleFederationRuntimePlugin = Record<string, unknown>;
+
+/** Same early start as the federated shell: begin downloading the exposed module's chunk. */
+export async function preloadRemote(args: { nameOrAlias: string; exposes?: string[] }[]): Promise<void> {
+  await Promise.all(args.flatMap((a) => (a.exposes ?? []).map((e) => exposed[`${a.nameOrAlias}/${e.replace(/^\.\//, '')}`]?.())));
+}
