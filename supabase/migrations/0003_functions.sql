@@ -174,6 +174,7 @@ declare
   v_cols constant text := 'p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience,'
     || ' p.address, p.verified, p.registration_date, p.avg_rating::numeric as avg_rating, p.rating_count';
   v_order text;
+  v_order_text text;
   v_order_out text;
   v_total bigint;
   v_pass integer;
@@ -203,11 +204,16 @@ begin
     v_filters := v_filters || ' and p.avg_rating >= $6';
   end if;
 
+  -- v_order_text: the same order written so that no btree matches it. Otherwise the
+  -- planner may walk the whole rating index filtering by LIKE (LIMIT trap) instead of
+  -- using the trigram index.
   if v_sort = 'newly_added' then
     v_order := 'p.registration_date desc, p.id';
+    v_order_text := '(p.registration_date + interval ''0'') desc, p.id';
     v_order_out := 'registration_date desc, id';
   else
     v_order := 'p.avg_rating desc, p.rating_count desc, p.registration_date desc, p.id';
+    v_order_text := '(p.avg_rating + 0) desc, (p.rating_count + 0) desc, p.registration_date desc, p.id';
     v_order_out := 'avg_rating desc, rating_count desc, registration_date desc, id';
   end if;
 
@@ -329,7 +335,7 @@ begin
     end if;
     return query execute
       'with t as materialized (select ' || v_cols || ', count(*) over () as n from public.service_providers p where '
-      || v_filters || ' and ' || v_text || ' and not (p.category = any ($2)) order by ' || v_order || ' limit $7 + $8)'
+      || v_filters || ' and ' || v_text || ' and not (p.category = any ($2)) order by ' || v_order_text || ' limit $7 + $8)'
       || ' select x.id, x.name, x.business_name, x.mobile, x.category, x.specialist_in, x.experience, x.address,'
       || ' x.verified, x.registration_date, x.avg_rating, x.rating_count,'
       || ' ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
