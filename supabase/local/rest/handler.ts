@@ -672,7 +672,6 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName
     const out = (await runners.fast([{ sql, params: b.values }]))[0]!.rows[0]!;
     if (fn.returnKind === 'void') return json(204, null);
     let body = out.body ?? 'null';
-    void prefer;
     if (singular && fn.returnsSet) body = singleOrError(body, Number(out.n));
     return json(200, req.method === 'HEAD' ? null : body, {}, singular ? OBJECT_CT : JSON_CT);
   }
@@ -706,6 +705,8 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName
     return json(200, req.method === 'HEAD' ? null : n === 0 ? 'null' : singleOrError(out.body, n), {}, singular ? OBJECT_CT : JSON_CT);
   }
   if (singular) return json(200, singleOrError(out.body, n), {}, OBJECT_CT);
-  const headers = { 'Content-Range': contentRange(page.offset, n, prefer.count ? undefined : undefined) };
+  // Set-returning functions: the total is only known when nothing was cut off.
+  const complete = page.limit === undefined && page.offset === 0;
+  const headers = { 'Content-Range': contentRange(page.offset, n, prefer.count && complete ? n : undefined) };
   return json(200, req.method === 'HEAD' ? null : out.body, headers);
 }
