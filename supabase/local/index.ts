@@ -27,6 +27,7 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Seed demo data when the database is new. */
   seed?: boolean | { providers?: number };
+  /** Allowed browser origins (default: CORS_ORIGINS, else localhost/127.0.0.1 ports 3000-3005). */
   corsOrigins?: string[];
   quiet?: boolean;
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
@@ -97,7 +98,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     db,
     jwt,
     schema: () => cache,
-    corsOrigins: opts.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    corsOrigins:
+      opts.corsOrigins ??
+      (process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS),
     mediaDir: MEDIA_DIR,
     publicUrl: () => publicUrl,
   });
