@@ -9,6 +9,10 @@ export interface BackendProcess {
   anonKey: string;
   serviceRoleKey: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill would: no shutdown code runs. Resolves once it is gone. */
+  kill(): Promise<void>;
+  /** False once the process has exited. */
+  readonly alive: boolean;
 }
 
 /**
@@ -39,11 +43,20 @@ export async function startBackendProcess(opts: { port: number; dataDir: string;
             serviceRoleKey: info.serviceRoleKey,
             stop: () =>
               new Promise<void>((resolve) => {
-                if (child.exitCode !== null) return resolve();
+                if (child.exitCode !== null || child.signalCode !== null) return resolve();
                 child.once('exit', () => resolve());
                 child.kill('SIGTERM');
                 setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
               }),
+            kill: () =>
+              new Promise<void>((resolve) => {
+                if (child.exitCode !== null || child.signalCode !== null) return resolve();
+                child.once('exit', () => resolve());
+                child.kill('SIGKILL');
+              }),
+            get alive() {
+              return child.exitCode === null && child.signalCode === null;
+            },
           };
         }
       } catch {

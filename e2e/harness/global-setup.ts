@@ -27,7 +27,14 @@ export default async function globalSetup() {
   const dataDir = join(tmpRoot, `db-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const corsOrigins = Array.from({ length: 12 }, (_, i) => [`http://localhost:${E2E_SHELL_PORT + i}`, `http://127.0.0.1:${E2E_SHELL_PORT + i}`]).flat();
-  const backend = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
+  let backend = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
+  // Same port and data dir: the data survives, and the keys too (the JWT secret lives in the data dir).
+  const restartBackend = async () => {
+    if (backend.alive) return;
+    const next = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
+    if (next.anonKey !== backend.anonKey) throw new Error('the restarted backend has another anon key');
+    backend = next;
+  };
 
   const site = new Site({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, shellPort: E2E_SHELL_PORT });
   await site.start();
@@ -53,7 +60,10 @@ export default async function globalSetup() {
             else site.overrideRemotes(broken);
             break;
           }
+          case 'killBackend': await backend.kill(); break;
+          case 'startBackend': await restartBackend(); break;
           case 'reset':
+            await restartBackend();
             site.overrideConfig(null);
             site.overrideRemotes(null);
             for (const name of REMOTE_NAMES) {

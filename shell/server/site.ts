@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
+import { securityHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { fetchProviderForOg, providerIdFromPath, renderProviderOgTags } from './provider-og';
 
@@ -41,11 +42,14 @@ export class Site {
   constructor(private readonly opts: SiteOptions) {
     const shellPort = opts.shellPort ?? MODULES.shell.port;
     const portOf = (name: RemoteName, i: number) => opts.remotePorts?.[name] ?? shellPort + i + 1;
+    const shellOrigin = `http://localhost:${shellPort}`;
+    // Per request: remotes.json can be repointed at run time (setRemoteEntry), and the policy follows.
+    const headers = () => securityHeaders({ shellOrigin, moduleOrigins: Object.values(this.remotesManifest), supabaseUrl: this.opts.supabaseUrl });
     const configRoute: DynamicRoute = () => (this.configOverride ? this.configOverride() : json(this.runtimeConfig()));
     this.remotes = Object.fromEntries(
       REMOTE_NAMES.map((name, i) => [
         name,
-        new StaticServer({ root: MODULES[name].dist, port: portOf(name, i), routes: { '/config.json': configRoute } }),
+        new StaticServer({ root: MODULES[name].dist, port: portOf(name, i), headers, routes: { '/config.json': configRoute } }),
       ]),
     ) as Record<RemoteName, StaticServer>;
     this.remotesManifest = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${this.remotes[name].url}/mf-manifest.json`])) as RemotesManifest;
@@ -53,6 +57,7 @@ export class Site {
       root: MODULES.shell.dist,
       port: shellPort,
       spaFallback: true,
+      headers,
       // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
       fallbackRoute: async (req) => {
         const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);

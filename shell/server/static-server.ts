@@ -30,8 +30,8 @@ export interface StaticServerOptions {
   routes?: Record<string, DynamicRoute>;
   /** With spaFallback: may answer a client-side route with its own HTML (e.g. OG tags); null = index.html. */
   fallbackRoute?: DynamicRoute;
-  /** Extra headers on every response (security headers). */
-  headers?: Record<string, string>;
+  /** Extra headers on every response (security headers); a function is asked per request. */
+  headers?: Record<string, string> | ((req: IncomingMessage) => Record<string, string>);
 }
 
 /** Hashed file names never change content: cache them for a year; everything else revalidates. */
@@ -70,7 +70,8 @@ export class StaticServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [k, v] of Object.entries(this.opts.headers ?? {})) res.setHeader(k, v);
+    const extra = typeof this.opts.headers === 'function' ? this.opts.headers(req) : (this.opts.headers ?? {});
+    for (const [k, v] of Object.entries(extra)) res.setHeader(k, v);
     // Remotes' chunks and manifests are fetched cross-origin by the shell's page.
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
