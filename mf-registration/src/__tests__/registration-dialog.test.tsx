@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import { registerProvider, toastStore, type RegistrationResult } from '@city/shared';
 import RegistrationDialog from '../registration-dialog';
+import { clearRegistrationDraft, REGISTRATION_DRAFT_KEY } from '../utils/registration-draft';
 
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
@@ -47,6 +48,7 @@ const submitButton = () => screen.getByRole('button', { name: 'Register for free
 let openSpy: jest.SpyInstance;
 
 beforeEach(() => {
+  clearRegistrationDraft();
   registerMock.mockReset();
   toastStore.getState().dismiss();
   openSpy = jest.spyOn(window, 'open').mockImplementation(() => null);
@@ -216,6 +218,57 @@ describe('RegistrationDialog', () => {
     await user.click(submitButton());
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description }));
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+  });
+
+  describe('draft', () => {
+    it('keeps what was typed across a reload, in sessionStorage, except the Aadhaar number (memory only)', async () => {
+      const { user } = await renderDialog();
+      await fillValidForm(user);
+      const stored = sessionStorage.getItem(REGISTRATION_DRAFT_KEY)!;
+      expect(JSON.parse(stored)).toMatchObject({ name: 'Ramesh Kumar', mobile: '98765 43210', categoryId: 'plumber', agreeToTerms: true });
+      expect(stored).not.toContain('1234 5678 9012');
+      expect(stored).not.toContain('aadhaar');
+
+      // The page is reloaded (or the dialog closed and opened again): a fresh form.
+      cleanup();
+      await renderDialog();
+      expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+      expect(screen.getByLabelText(/^Service category/)).toHaveValue('plumber');
+      expect(screen.getByLabelText(/^Address/)).toHaveValue('Station Road, Ward 4');
+      expect(screen.getByLabelText(/I agree to the Terms/)).toBeChecked();
+      // Same page: the Aadhaar number is still in memory.
+      expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('1234 5678 9012');
+    });
+
+    it('keeps the draft when the backend cannot be reached, and clears it after a successful registration', async () => {
+      registerMock.mockResolvedValueOnce({ ok: false, reason: 'network', message: 'Failed to fetch' });
+      const { user, onClose } = await renderDialog();
+      await fillValidForm(user);
+      await user.click(submitButton());
+      await waitFor(() => expect(lastToast()).toMatchObject({ description: 'Could not reach the server. Please check your internet connection and try again.' }));
+      expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toContain('Ramesh Kumar');
+
+      registerMock.mockResolvedValueOnce({ ok: true, id: 'new-id' });
+      await user.click(submitButton());
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+      expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toBeNull();
+      cleanup();
+      await renderDialog();
+      expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+      expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('');
+    });
+
+    it('ignores a malformed draft', async () => {
+      sessionStorage.setItem(REGISTRATION_DRAFT_KEY, '{"name": 42, "address": "Kept road", "agreeToTerms": "yes"');
+      await renderDialog();
+      expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+      sessionStorage.setItem(REGISTRATION_DRAFT_KEY, '{"name": 42, "address": "Kept road", "agreeToTerms": "yes"}');
+      cleanup();
+      await renderDialog();
+      expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+      expect(screen.getByLabelText(/^Address/)).toHaveValue('Kept road');
+      expect(screen.getByLabelText(/I agree to the Terms/)).not.toBeChecked();
+    });
   });
 
   it('shows the database’s refusal of a field beside that field', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EMPTY_REGISTRATION_VALUES,
@@ -13,6 +13,7 @@ import {
   type RegistrationFormValues,
 } from '@city/shared';
 import { buildOperatorMessage, operatorChatUrl } from '../utils/operator-message';
+import { clearRegistrationDraft, loadRegistrationDraft, saveRegistrationDraft } from '../utils/registration-draft';
 
 export type SubmitOutcome =
   | { status: 'invalid'; field: RegistrationField }
@@ -23,19 +24,23 @@ export type SubmitOutcome =
 /**
  * State and submission of the registration form: validation (shown beside each field and as
  * a destructive toast), the RPC, the success toast and the operator's chat message. What was
- * typed is kept on any failure; a second submit while one is pending is ignored.
+ * typed is kept on any failure, and as a draft across reloads (cleared once registered); a
+ * second submit while one is pending is ignored.
  */
 export function useRegistrationForm(onRegistered: () => void) {
   const { t } = useTranslation('registration');
   const { t: tCommon } = useTranslation('common');
   const lang = useLanguage();
-  const [values, setValues] = useState<RegistrationFormValues>({ ...EMPTY_REGISTRATION_VALUES });
+  // What was typed before a reload, a failed save or closing the dialog (utils/registration-draft).
+  const [values, setValues] = useState<RegistrationFormValues>(loadRegistrationDraft);
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [pending, setPending] = useState(false);
   // Why the last save failed, shown inside the dialog too: a modal dialog makes the rest of
   // the page (the toaster included) inert and puts it under the backdrop.
   // A ref as well as state: two clicks in one frame both see pending === false.
   const inFlight = useRef(false);
+
+  useEffect(() => saveRegistrationDraft(values), [values]);
 
   const setField = useCallback(<K extends RegistrationField>(field: K, value: RegistrationFormValues[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -79,6 +84,7 @@ export function useRegistrationForm(onRegistered: () => void) {
       toast({ title: t('toast.registrationSuccessTitle'), description: t('toast.registrationSuccessDesc') });
       const message = buildOperatorMessage(checked.input, t, lang);
       window.open(operatorChatUrl(getRuntimeConfig().operatorWhatsapp, message), '_blank', 'noopener');
+      clearRegistrationDraft();
       setValues({ ...EMPTY_REGISTRATION_VALUES });
       onRegistered();
       return { status: 'registered' };
