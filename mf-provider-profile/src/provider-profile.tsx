@@ -41,7 +41,7 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
           <ProviderDetails provider={state.provider} summary={summary} />
           <ContactActions provider={state.provider} />
           <RatingSection providerId={state.provider.id} onRated={refresh} />
-          <ReviewsSection providerId={state.provider.id} />
+          <ReviewsSection key={state.provider.id} providerId={state.provider.id} />
         </article>
       )}
     </div>

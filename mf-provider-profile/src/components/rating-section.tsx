@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
+import { ApiError, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
 import { useDeviceRating } from '../hooks/use-device-rating';
 
 /** One rating per provider per device; choosing again changes it. */
@@ -11,11 +11,14 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
       toast({ title: t('rating.successTitle'), description: t('rating.successBody') });
       onRated();
     },
-    onFailed: () => {
-      // The spec's failure message is Hindi; English visitors get an English line too.
+    onFailed: (_rating, error) => {
+      // The spec's failure message is Hindi; English visitors get an English line too. A known
+      // cause (backend unreachable, too many writes) is said in the visitor's language.
+      const why = error instanceof ApiError ? (error.isRateLimited ? 'rating.rateLimited' : error.isNetwork ? 'rating.network' : null) : null;
+      const description = why ? t(why) : lang === 'en' ? t('rating.failed') : null;
       toast({
         title: t('rating.failed', { lng: 'hi' }),
-        ...(lang === 'en' ? { description: t('rating.failed') } : {}),
+        ...(description ? { description } : {}),
         variant: 'destructive',
       });
     },

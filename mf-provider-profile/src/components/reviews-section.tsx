@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ApiError,
@@ -13,19 +13,29 @@ import {
   useLanguage,
 } from '@city/shared';
 import { useReviews } from '../hooks/use-reviews';
+import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 
-/** Reviews newest first, and a form to add one (blank text is ignored, long text refused). */
+type Failure = 'network' | 'rateLimited' | 'other';
+const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
+
+/**
+ * Reviews newest first, and a form to add one (blank text is ignored, long text refused).
+ * What is typed is kept as a draft per provider until it is posted (utils/review-draft); a
+ * failed post says why beside the button, and pressing it again retries.
+ */
 export function ReviewsSection({ providerId }: { providerId: string }) {
   const { t } = useTranslation('profile');
   const lang = useLanguage();
   const reviews = useReviews(providerId);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => loadReviewDraft(providerId));
   const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [showTooLong, setShowTooLong] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
   const length = reviewLength(text);
   const tooLong = length > REVIEW_MAX_LENGTH;
+  useEffect(() => saveReviewDraft(providerId, text), [providerId, text]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,6 +52,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       return;
     }
     setSending(true);
+    setFailure(null);
     try {
       const review = await submitReview(providerId, text);
       reviews.add(review);
@@ -49,8 +60,9 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       setShowTooLong(false);
       toast({ title: t('reviews.success') });
     } catch (err) {
-      const limited = err instanceof ApiError && err.isRateLimited;
-      toast({ title: t('reviews.failed'), ...(limited ? { description: t('reviews.rateLimited') } : {}), variant: 'destructive' });
+      const why: Failure = err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
+      setFailure(why);
+      toast({ title: t('reviews.failed'), ...(why !== 'other' ? { description: t(FAILURE_KEY[why]) } : {}), variant: 'destructive' });
     } finally {
       setSending(false);
     }
@@ -82,6 +94,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
         {showTooLong && tooLong ? (
           <p id={errorId} role="alert" className="provider-profile__error">
             {t('reviews.tooLong', { max: formatNumber(REVIEW_MAX_LENGTH, lang) })}
+          </p>
+        ) : null}
+        {failure ? (
+          <p role="alert" className="provider-profile__error">
+            {t(FAILURE_KEY[failure])}
           </p>
         ) : null}
         <Button type="submit" aria-disabled={sending || undefined}>

@@ -4,7 +4,7 @@ import { initialDeviceRating } from '../utils/prefetch';
 
 export interface RatingCallbacks {
   onSaved: (rating: number) => void;
-  onFailed: (rating: number) => void;
+  onFailed: (rating: number, error: unknown) => void;
 }
 
 /**
@@ -48,9 +48,9 @@ export function useDeviceRating(providerId: string, callbacks: RatingCallbacks) 
             confirmed.current = n;
             cb.current.onSaved(n);
           },
-          () => {
+          (error: unknown) => {
             setValue(confirmed.current);
-            cb.current.onFailed(n);
+            cb.current.onFailed(n, error);
           },
         ),
       );

@@ -113,4 +113,17 @@ describe('RatingSection', () => {
     expect(currentToast()?.description).toBeUndefined();
     expect(screen.getByRole('radio', { name: '3 स्टार' })).not.toBeChecked();
   });
+
+  it.each([
+    ['en', new shared.ApiError('Failed to fetch', 'network', 0), 'Could not reach the server. Please check your internet connection and try again.'],
+    ['en', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
+    ['hi', new shared.ApiError('Failed to fetch', 'network', 0), 'सर्वर से संपर्क नहीं हो सका। कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।'],
+    ['hi', new shared.ApiError('too many requests', '429', 429), 'बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।'],
+  ] as const)('in %s says why when the backend is unreachable or the rating limit is hit (%s)', async (language, error, description) => {
+    api.submitRating.mockRejectedValue(error);
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language });
+    await settle();
+    await userEvent.click(screen.getByRole('radio', { name: language === 'en' ? '4 stars' : '4 स्टार' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: HINDI_FAILURE, description, variant: 'destructive' }));
+  });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
@@ -13,6 +13,7 @@ jest.mock('@city/shared', () => ({
 const api = jest.mocked(shared);
 
 beforeEach(() => {
+  sessionStorage.clear();
   jest.clearAllMocks();
   shared.toastStore.getState().dismiss();
   api.fetchReviews.mockImplementation(() => later([]));
@@ -138,5 +139,61 @@ describe('ReviewsSection', () => {
     expect(api.fetchReviews).toHaveBeenLastCalledWith(PROVIDER_ID, { offset: shared.REVIEWS_PAGE_SIZE });
     expect(texts()).toHaveLength(shared.REVIEWS_PAGE_SIZE + 1);
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
+  });
+
+  describe('draft and failures', () => {
+    const OTHER_ID = '9a8b7c6d-0000-4000-8000-000000000001';
+
+    it('keeps the text per provider across a remount (reload) and clears it once posted', async () => {
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      await screen.findByText('No reviews yet. Be the first one!');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Write a review' }), 'Half written');
+      cleanup();
+
+      await renderWithProviders(<ReviewsSection providerId={OTHER_ID} />, { language: 'en' });
+      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
+      cleanup();
+
+      api.submitReview.mockImplementation(() => later(review(7, { review_text: 'Half written, now done' })));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      expect(box).toHaveValue('Half written');
+      await userEvent.type(box, ', now done');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+      await waitFor(() => expect(texts()).toEqual(['Half written, now done']));
+      cleanup();
+
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
+    });
+
+    it.each([
+      ['the backend is unreachable', new shared.ApiError('TypeError: Failed to fetch', 'network', 0), 'Could not reach the server. Your review is kept here; please try again.'],
+      ['too many reviews were sent', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
+    ])('when %s, says so beside the button and in a toast, keeps the text, and a retry posts it', async (_case, error, message) => {
+      api.submitReview.mockImplementationOnce(() => laterFail(error)).mockImplementationOnce(() => later(review(8, { review_text: 'Kept' })));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      await screen.findByText('No reviews yet. Be the first one!');
+      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      await userEvent.type(box, 'Kept');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(currentToast()).toMatchObject({ title: 'Error submitting review.', description: message, variant: 'destructive' });
+      expect(box).toHaveValue('Kept');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+      await waitFor(() => expect(texts()).toEqual(['Kept']));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(box).toHaveValue('');
+    });
+
+    it('says it in Hindi when Hindi is selected', async () => {
+      api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+      await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
+      await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
+      await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('सर्वर से संपर्क नहीं हो सका। आपकी समीक्षा यहीं सुरक्षित है, कृपया फिर से प्रयास करें।');
+    });
   });
 });
