@@ -1,14 +1,15 @@
 /**
  * CLI of the local server:
- *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed]
+ *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed] [--rate-limits SPEC] [--trust-proxy N]
  *   tsx local/cli.ts reset [--providers N]
  *   tsx local/cli.ts admin:create --email E --password P
- * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated).
+ * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
+ * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600`), TRUST_PROXY.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CORS_ORIGINS, openDatabase, readJwtSecret, startLocalSupabase, type ServerInfo } from './index.ts';
+import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, resolveRateLimits, startLocalSupabase, type ServerInfo } from './index.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 import { migrate } from './migrate.ts';
 import { resetDatabase } from './reset.ts';
@@ -25,6 +26,8 @@ const { positionals, values } = parseArgs({
     password: { type: 'string' },
     'data-dir': { type: 'string' },
     quiet: { type: 'boolean' },
+    'rate-limits': { type: 'string' },
+    'trust-proxy': { type: 'string' },
   },
 });
 
@@ -49,6 +52,9 @@ async function serve(): Promise<void> {
     seed: values['no-seed'] ? false : { ...(providers !== undefined ? { providers } : {}) },
     corsOrigins,
     ...(values.quiet ? { quiet: true } : {}),
+    // --rate-limits applies over RATE_LIMITS (env) over the defaults.
+    ...(values['rate-limits'] !== undefined ? { rateLimits: parseLimitsSpec(values['rate-limits'], resolveRateLimits(undefined)) } : {}),
+    ...(values['trust-proxy'] !== undefined ? { trustedProxies: values['trust-proxy'] === 'true' ? 1 : Number(values['trust-proxy']) } : {}),
   });
   const connection = { supabaseUrl: server.url, supabaseAnonKey: server.anonKey };
   writeFileSync(join(dataDir, 'connection.json'), JSON.stringify(connection, null, 2) + '\n');

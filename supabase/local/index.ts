@@ -12,10 +12,12 @@ import { migrate } from './migrate.ts';
 import { DEFAULT_DATA_DIR, MEDIA_DIR } from './paths.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
+import { DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, type RateLimits } from './rate-limit.ts';
 import { seedDatabase } from '../seed/seed.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
+export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type WriteKind } from './rate-limit.ts';
 
 export interface StartOptions {
   port?: number;
@@ -32,6 +34,29 @@ export interface StartOptions {
   quiet?: boolean;
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
+  /**
+   * Per-client limits of anonymous writes. Default: RATE_LIMITS (e.g.
+   * `registrations=5/600,reviews=off` or `off`) over DEFAULT_RATE_LIMITS.
+   * An object overrides the listed kinds (null = unlimited); false = no limits.
+   */
+  rateLimits?: Partial<RateLimits> | false;
+  /** Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0). */
+  trustedProxies?: number;
+}
+
+/** Resolves StartOptions.rateLimits / RATE_LIMITS into the limits a server starts with. */
+export function resolveRateLimits(option: Partial<RateLimits> | false | undefined, env = process.env.RATE_LIMITS): RateLimits {
+  if (option === false) return parseLimitsSpec('off');
+  const base = env && env.trim() !== '' ? parseLimitsSpec(env) : DEFAULT_RATE_LIMITS;
+  return option ? { ...base, ...parseLimitsObject(option) } : { ...base };
+}
+
+function trustedProxiesFrom(env: string | undefined): number {
+  if (!env || env.trim() === '' || env === 'false' || env === '0') return 0;
+  if (env === 'true') return 1;
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (0-10), not "${env}"`);
+  return n;
 }
 
 export interface LocalSupabase {
@@ -70,6 +95,8 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     if (!opts.quiet) console.log(`[local-supabase] ${line}`);
   };
   mkdirSync(dataDir, { recursive: true });
+  const rateLimiter = new RateLimiter(resolveRateLimits(opts.rateLimits));
+  const trustedProxies = opts.trustedProxies ?? trustedProxiesFrom(process.env.TRUST_PROXY);
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
   const jwt = new Jwt(secret);
   const { anonKey, serviceRoleKey } = makeApiKeys(jwt);
@@ -103,6 +130,8 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
       (process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS),
     mediaDir: MEDIA_DIR,
     publicUrl: () => publicUrl,
+    rateLimiter,
+    trustedProxies,
   });
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 54321;
@@ -119,6 +148,12 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const info: ServerInfo = { url: publicUrl, anonKey, serviceRoleKey, pid: process.pid };
   writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
   log(`listening on ${publicUrl} (${db.kind})`);
+  const limits = rateLimiter.current;
+  log(
+    `write limits per client: ${Object.entries(limits)
+      .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
+      .join(', ')}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
+  );
 
   let stopped: Promise<void> | undefined;
   return {

@@ -6,12 +6,15 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { IncomingMessage } from 'node:http';
 import type { Db } from './db.ts';
 import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { clientOf, parseLimitsObject, RateLimiter, RateLimitSpecError, WRITE_KINDS, writeKindOf } from './rate-limit.ts';
 
 export interface AppOptions {
   db: Db;
@@ -21,6 +24,12 @@ export interface AppOptions {
   mediaDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
+  /** Per-client limits of anonymous writes (default: none). */
+  rateLimiter?: RateLimiter;
+  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
+  trustedProxies?: number;
+  /** Largest request body accepted, in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
 }
 
 const API_ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
@@ -47,10 +56,10 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1]!.trim() : null;
 }
 
-function restError(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ code, details: null, hint: null, message }), {
+function restError(status: number, code: string, message: string, authenticate = true, extra: Record<string, string> = {}, details: string | null = null, hint: string | null = null): Response {
+  return new Response(JSON.stringify({ code, details, hint, message }), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer' },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...(authenticate ? { 'WWW-Authenticate': 'Bearer' } : {}), ...extra },
   });
 }
 
@@ -85,13 +94,24 @@ export function createApp(opts: AppOptions): Hono {
         'x-supabase-api-version',
         'x-retry-count',
       ],
-      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied'],
+      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied', 'retry-after'],
       credentials: true,
       maxAge: 86400,
     }),
   );
 
   const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
+  const clientOfRequest = (c: Context): string =>
+    clientOf((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), opts.trustedProxies ?? 0);
+
+  const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const tooLarge = bodyLimit({
+    maxSize: maxBody,
+    onError: () => restError(413, 'PGRST413', `Request body larger than ${maxBody} bytes`, false),
+  });
+  app.use('/rest/v1/*', tooLarge);
+  app.use('/auth/v1/*', tooLarge);
+  app.use('/local/v1/*', tooLarge);
 
   app.all('/rest/v1/*', async (c) => {
     const apikey = apiKeyOf(c);
@@ -113,13 +133,29 @@ export function createApp(opts: AppOptions): Hono {
     }
     const url = new URL(c.req.url);
     const method = c.req.method;
+    const path = url.pathname.slice('/rest/v1/'.length);
+    const kind = role === 'service_role' || !opts.rateLimiter ? null : writeKindOf(method, path);
+    if (kind) {
+      const d = opts.rateLimiter!.take(kind, clientOfRequest(c));
+      if (!d.allowed) {
+        return restError(
+          429,
+          'PGRST429',
+          `Too many ${kind} from this client: at most ${d.limit.max} per ${d.limit.windowSeconds} s. Try again in ${d.retryAfterSeconds} s.`,
+          false,
+          { 'Retry-After': String(d.retryAfterSeconds) },
+          `limit=${kind}; max=${d.limit.max}; window=${d.limit.windowSeconds}s`,
+          'Wait for the number of seconds in the Retry-After header.',
+        );
+      }
+    }
     const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
     const res = await handleRest(
       opts.db,
       opts.schema(),
       {
         method,
-        path: url.pathname.slice('/rest/v1/'.length),
+        path,
         query: url.searchParams,
         headers: c.req.raw.headers,
         body,
@@ -150,9 +186,51 @@ export function createApp(opts: AppOptions): Hono {
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
 
+  // Local-only admin endpoint: read or change the write limits at run time (service_role key only).
+  app.on(['GET', 'PUT', 'DELETE'], '/local/v1/rate-limits', async (c) => {
+    const apikey = apiKeyOf(c);
+    const token = bearer(c.req.header('authorization')) ?? apikey;
+    if (!apikey || !token) return noApiKey();
+    let role: unknown;
+    try {
+      opts.jwt.verify(apikey);
+      role = opts.jwt.verify(token).role;
+    } catch {
+      return restError(401, 'PGRST301', 'Invalid API key');
+    }
+    if (role !== 'service_role') return restError(403, '42501', 'only the service_role key may read or change rate limits', false);
+    const limiter = opts.rateLimiter;
+    if (!limiter) return restError(404, 'PGRST404', 'rate limits are not enabled on this server', false);
+    if (c.req.method === 'DELETE') {
+      // Back to the limits the server started with.
+      return c.json({ limits: limiter.restore(), defaults: limiter.defaults });
+    }
+    if (c.req.method === 'PUT') {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return restError(400, 'PGRST102', 'Empty or invalid json', false);
+      }
+      try {
+        const changes = parseLimitsObject(body);
+        limiter.update(changes);
+      } catch (e) {
+        if (e instanceof RateLimitSpecError) return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${WRITE_KINDS.join(', ')}`);
+        throw e;
+      }
+    }
+    return c.json({ limits: limiter.current, defaults: limiter.defaults });
+  });
+
   // Public media for the demo ads (no internet on dev machines).
   app.get('/storage/v1/object/public/*', async (c) => {
-    const rel = decodeURIComponent(new URL(c.req.url).pathname.slice('/storage/v1/object/public/'.length));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(c.req.url).pathname.slice('/storage/v1/object/public/'.length));
+    } catch {
+      return c.json({ statusCode: '400', error: 'Invalid key', message: 'Invalid key' }, 400);
+    }
     const root = resolve(opts.mediaDir);
     const file = resolve(join(root, rel));
     if (!file.startsWith(root + sep)) return c.json({ statusCode: '400', error: 'Invalid key', message: 'Invalid key' }, 400);

@@ -305,7 +305,8 @@ function orderSql(terms: OrderTerm[], src: Source, alias: string): string {
 function intParam(query: URLSearchParams, name: string): number | undefined {
   const v = query.get(name);
   if (v === null) return undefined;
-  if (!/^\d+$/.test(v)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} parameter (${v})"`, null, null);
+  // 15 digits at most: larger numbers lose precision in JS (and mean nothing here).
+  if (!/^\d{1,15}$/.test(v)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} parameter (${v.slice(0, 100)})"`, null, null);
   return Number(v);
 }
 
@@ -374,12 +375,13 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       if (path.startsWith('rpc/')) {
         return await rpc(cache, req, prefer, path.slice(4), runners);
       }
-      const table = cache.tables.get(decodeURIComponent(path));
+      const tableName = decodePath(path);
+      const table = cache.tables.get(tableName);
       if (!table || path.includes('/')) {
         throw new RestError(
           404,
           'PGRST205',
-          `Could not find the table '${cache.schema}.${decodeURIComponent(path)}' in the schema cache`,
+          `Could not find the table '${cache.schema}.${tableName}' in the schema cache`,
           null,
           null,
         );
@@ -408,6 +410,15 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       return { status: err.status, headers: { 'Content-Type': JSON_CT, ...err.headers }, body: err.body() };
     }
     throw e;
+  }
+}
+
+/** decodeURIComponent that answers 400 (not 500) for malformed escapes such as `%E0%A4`. */
+function decodePath(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    throw new RestError(400, 'PGRST100', 'malformed percent-encoding in the path', null, null);
   }
 }
 
@@ -623,7 +634,7 @@ function pickFunction(cache: SchemaCache, name: string, keys: string[]): RpcFunc
 }
 
 async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName: string, runners: Runners): Promise<RestResponse> {
-  const name = decodeURIComponent(rawName);
+  const name = decodePath(rawName);
   let args: Record<string, unknown> = {};
   const overloads = cache.functions.get(name) ?? [];
   const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));

@@ -231,6 +231,7 @@ export function parseRange(header: string | null): { offset: number; limit?: num
   if (!header) return undefined;
   const m = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header);
   if (!m) return undefined;
+  if (m[1]!.length > 15 || m[2]!.length > 15) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', null, null);
   const from = Number(m[1]);
   if (m[2] === '') return { offset: from };
   const to = Number(m[2]);
