@@ -175,7 +175,11 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
         dts: false,
         // The federation runtime (runtime-core, ~25 KiB gzip) once per page, not once per
         // container: the shell provides it as a global and production remotes use it.
-        experiments: isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
+        // optimization.target 'web': the runtime's Node-only code paths are dropped.
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+          optimization: { target: 'web' },
+        },
       }),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page; remotes share one standalone-harness page.
