@@ -18,10 +18,15 @@ const require = createRequire(import.meta.url);
 const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
-function runJest(label, env) {
+// These start servers of their own on PGlite folders (limits, SIGKILL + restart):
+// the database under the shared server changes nothing for them, so they run once.
+const PGLITE_ONLY = ['tests/durability\\.test\\.ts', 'tests/rate-limit\\.test\\.ts'];
+
+function runJest(label, env, ignore = []) {
   console.log(`\n=== backend tests on ${label} ===\n`);
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...extra], {
+  const ignoreArgs = ignore.length ? ['--testPathIgnorePatterns', ...ignore] : [];
+  const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...ignoreArgs, ...extra], {
     cwd: pkgDir,
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -36,7 +41,7 @@ const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 if (process.env.SKIP_PG === '1') {
   console.log('SKIP_PG=1: PostgreSQL run not requested');
 } else if (process.env.DATABASE_URL) {
-  ok = runJest(`PostgreSQL at DATABASE_URL`, { DATABASE_URL: process.env.DATABASE_URL }) && ok;
+  ok = runJest(`PostgreSQL at DATABASE_URL`, { DATABASE_URL: process.env.DATABASE_URL }, PGLITE_ONLY) && ok;
 } else if (existsSync(join(pgBin, 'initdb'))) {
   const cluster = startCluster(pgBin);
   const cleanup = () => cluster.stop();
@@ -45,7 +50,7 @@ if (process.env.SKIP_PG === '1') {
     process.exit(130);
   });
   try {
-    ok = runJest(`PostgreSQL (${pgBin}, throw-away cluster)`, { DATABASE_URL: cluster.url }) && ok;
+    ok = runJest(`PostgreSQL (${pgBin}, throw-away cluster)`, { DATABASE_URL: cluster.url }, PGLITE_ONLY) && ok;
   } finally {
     cleanup();
   }

@@ -1,0 +1,66 @@
+/**
+ * Durability: the server (PGlite, own folder) is killed with SIGKILL right after
+ * answering writes; started again on the same folder it has every committed row,
+ * and the lockfile the killed process left behind does not block the restart.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, startChildServer } from './child-server';
+
+async function countRows(s: { url: string; serviceRoleKey: string }, table: string, filter: string): Promise<number> {
+  const r = await call(s, s.serviceRoleKey, `/rest/v1/${table}?select=provider_id&limit=0&${filter}`, { headers: { Prefer: 'count=exact' } });
+  expect([200, 206]).toContain(r.status);
+  return Number(r.headers.get('content-range')!.split('/')[1]);
+}
+
+test('every write answered 2xx before a SIGKILL is there after the restart; the stale lock does not block it', async () => {
+  const first = await startChildServer({ args: ['--no-seed', '--rate-limits', 'off'] });
+  let second: Awaited<ReturnType<typeof startChildServer>> | undefined;
+  try {
+    const p = await call(first, first.serviceRoleKey, '/rest/v1/service_providers', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+      body: { name: 'Durable Provider', mobile: '9876511111', category: '🔧 प्लंबर', address: 'Sadar, Sitapur', experience: 4, status: 'approved' },
+    });
+    expect(p.status).toBe(201);
+    const providerId = (p.json as { id: string }).id;
+
+    // Concurrent visitor writes, each committed when its 2xx arrives.
+    const writes = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        call(first, first.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: `समीक्षा ${i}: अच्छा काम` } }),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        call(first, first.anonKey, '/rest/v1/service_ratings', { method: 'POST', body: { provider_id: providerId, device_id: `durable-device-${i}`, rating: (i % 5) + 1 } }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        call(first, first.anonKey, '/rest/v1/rpc/register_provider', {
+          method: 'POST',
+          body: { p_name: `पंजीकरण ${i}`, p_mobile: `98765222${String(i).padStart(2, '0')}`, p_category: '🔧 प्लंबर', p_address: 'Sitapur', p_experience: i },
+        }),
+      ),
+    ]);
+    expect(writes.map((w) => w.status)).toEqual([...Array<number>(40).fill(201), ...Array<number>(5).fill(200)]);
+
+    // Crash: no clean close, no chance to flush or remove the lock.
+    const pid = first.child.pid!;
+    await first.stop('SIGKILL');
+    const lock = join(first.dataDir, 'server.lock');
+    expect(existsSync(lock)).toBe(true);
+    expect(readFileSync(lock, 'utf8').trim()).toBe(String(pid));
+
+    second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed', '--rate-limits', 'off'] });
+    expect(readFileSync(lock, 'utf8').trim()).toBe(String(second.child.pid));
+    expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(20);
+    expect(await countRows(second, 'service_ratings', `provider_id=eq.${providerId}`)).toBe(20);
+    const regs = await call(second, second.serviceRoleKey, '/rest/v1/service_providers?select=name&status=eq.pending&order=name');
+    expect((regs.json as { name: string }[]).map((r) => r.name)).toEqual(Array.from({ length: 5 }, (_, i) => `पंजीकरण ${i}`));
+    const avg = await call(second, second.anonKey, '/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.' + providerId);
+    expect(avg.json).toEqual([{ rating_count: 20, avg_rating: 3 }]);
+    // And it still takes writes.
+    expect((await call(second, second.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'after restart' } })).status).toBe(201);
+  } finally {
+    await first.stop('SIGKILL');
+    await second?.stop();
+  }
+}, 180_000);
