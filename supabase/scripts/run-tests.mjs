@@ -25,7 +25,7 @@ const PGLITE_ONLY = ['tests/durability\\.test\\.ts', 'tests/rate-limit\\.test\\.
 function runJest(label, env, ignore = []) {
   console.log(`\n=== backend tests on ${label} ===\n`);
   const t0 = Date.now();
-  const ignoreArgs = ignore.length ? ['--testPathIgnorePatterns', ...ignore] : [];
+  const ignoreArgs = ignore.map((p) => `--testPathIgnorePatterns=${p}`);
   const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...ignoreArgs, ...extra], {
     cwd: pkgDir,
     stdio: 'inherit',
