@@ -1,0 +1,143 @@
+/**
+ * Concurrent visitor writes against a running server (used by bench/write-load.ts
+ * and tests/write-load.test.ts): n rating upserts on distinct devices and n review
+ * inserts all at once, then the same n devices upsert a new rating at once. Checks
+ * that no write was lost (rows counted after, and the trigger-kept rating_count /
+ * avg_rating of the provider) and that nothing answered 5xx.
+ */
+export interface LoadTarget {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+export interface PhaseResult {
+  name: string;
+  requests: number;
+  seconds: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+}
+
+export interface LoadResult {
+  providerId: string;
+  phases: PhaseResult[];
+  fiveXx: number;
+  /** Non-2xx answers (any). */
+  failed: number;
+  counted: { ratings: number; reviews: number; ratingCount: number; avgRating: number };
+  expected: { ratings: number; reviews: number; ratingCount: number; avgRating: number };
+  lost: boolean;
+}
+
+function headers(key: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...extra };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function timed(name: string, requests: (() => Promise<Response>)[]): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const t0 = performance.now();
+  await Promise.all(
+    requests.map(async (send) => {
+      const s = performance.now();
+      let status: string;
+      try {
+        const res = await send();
+        await res.arrayBuffer();
+        status = String(res.status);
+      } catch {
+        status = 'network-error';
+      }
+      latencies.push(performance.now() - s);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: requests.length,
+    seconds,
+    reqPerSec: requests.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+    statuses,
+  };
+}
+
+async function count(t: LoadTarget, table: string, providerId: string): Promise<number> {
+  const res = await fetch(`${t.url}/rest/v1/${table}?select=provider_id&limit=0&provider_id=eq.${providerId}`, {
+    headers: headers(t.serviceRoleKey, { Prefer: 'count=exact' }),
+  });
+  if (res.status >= 300 && res.status !== 206) throw new Error(`count ${table}: ${res.status} ${await res.text()}`);
+  return Number(res.headers.get('content-range')!.split('/')[1]);
+}
+
+export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult> {
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const created = await fetch(`${t.url}/rest/v1/service_providers`, {
+    method: 'POST',
+    headers: headers(t.serviceRoleKey, { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' }),
+    body: JSON.stringify({ name: 'Load Test Provider', mobile, category: '🔧 प्लंबर', address: 'Sitapur', experience: 5, status: 'approved' }),
+  });
+  if (created.status !== 201) throw new Error(`provider: ${created.status} ${await created.text()}`);
+  const providerId = ((await created.json()) as { id: string }).id;
+  const run = Math.random().toString(36).slice(2, 8);
+  const device = (i: number) => `load-${run}-${String(i).padStart(4, '0')}`;
+  const upsert = (i: number, rating: number) => () =>
+    fetch(`${t.url}/rest/v1/service_ratings?on_conflict=provider_id,device_id`, {
+      method: 'POST',
+      headers: headers(t.anonKey, { Prefer: 'resolution=merge-duplicates,return=minimal' }),
+      body: JSON.stringify({ provider_id: providerId, device_id: device(i), rating }),
+    });
+  const review = (i: number) => () =>
+    fetch(`${t.url}/rest/v1/reviews`, {
+      method: 'POST',
+      headers: headers(t.anonKey, { Prefer: 'return=minimal' }),
+      body: JSON.stringify({ provider_id: providerId, review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya` }),
+    });
+  const idx = Array.from({ length: n }, (_, i) => i);
+  // Phase 1: n new ratings (rating 1..5 cycling) and n reviews, interleaved, all at once.
+  const mixed = await timed(
+    `${n} rating upserts + ${n} review inserts`,
+    idx.flatMap((i) => [upsert(i, (i % 5) + 1), review(i)]),
+  );
+  // Phase 2: the same n devices change their rating to 5 - (i % 5), all at once (upsert = update).
+  const changed = await timed(`${n} rating upserts on existing rows`, idx.map((i) => upsert(i, 5 - (i % 5))));
+  const phases = [mixed, changed];
+
+  const ratings = await count(t, 'service_ratings', providerId);
+  const reviews = await count(t, 'reviews', providerId);
+  const p = await fetch(`${t.url}/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.${providerId}`, { headers: headers(t.serviceRoleKey) });
+  const [row] = (await p.json()) as { rating_count: number; avg_rating: number }[];
+  const sum = idx.reduce((s, i) => s + (5 - (i % 5)), 0);
+  const expected = { ratings: n, reviews: n, ratingCount: n, avgRating: Math.round((sum / n) * 10) / 10 };
+  const counted = { ratings, reviews, ratingCount: row!.rating_count, avgRating: Math.round(Number(row!.avg_rating) * 10) / 10 };
+  let fiveXx = 0;
+  let failed = 0;
+  for (const ph of phases) {
+    for (const [s, c] of Object.entries(ph.statuses)) {
+      if (s.startsWith('5')) fiveXx += c;
+      if (!s.startsWith('2')) failed += c;
+    }
+  }
+  const lost = counted.ratings !== expected.ratings || counted.reviews !== expected.reviews || counted.ratingCount !== expected.ratingCount || counted.avgRating !== expected.avgRating;
+  return { providerId, phases, fiveXx, failed, counted, expected, lost };
+}
+
+export function formatPhase(p: PhaseResult): string {
+  const st = Object.entries(p.statuses)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
+  return `${p.name}: ${p.requests} requests in ${p.seconds.toFixed(2)} s = ${p.reqPerSec.toFixed(0)} req/s; p50 ${p.p50.toFixed(0)} ms, p99 ${p.p99.toFixed(0)} ms, max ${p.max.toFixed(0)} ms; ${st}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * Write load on loopback (bounded: 2 phases, 3 x N requests):
+ *   npm run bench:writes -w @city/supabase -- [--n 200] [--seed]
+ * Starts a server (PGlite, throw-away folder, limits raised for the run) in a
+ * child process, fires N rating upserts + N review inserts at once, then N
+ * upserts of the same ratings at once; prints req/s, p50, p99 per phase; exits 1
+ * if a write was lost (rows counted after) or anything answered 5xx.
+ */
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startChildServer } from '../tests/child-server.ts';
+import { formatPhase, runWriteLoad } from './write-load-core.ts';
+
+const { values } = parseArgs({ options: { n: { type: 'string', default: '200' }, seed: { type: 'boolean', default: false } } });
+const n = Number(values.n);
+if (!Number.isInteger(n) || n < 1 || n > 2000) {
+  console.error('--n must be an integer between 1 and 2000');
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const high = 'registrations=1000000/60,reviews=1000000/60,ratings=1000000/60,clicks=1000000/60';
+  const t0 = Date.now();
+  const server = await startChildServer({ args: [...(values.seed ? [] : ['--no-seed']), '--rate-limits', high] });
+  console.log(`server (PGlite, ${values.seed ? 'seeded' : 'empty'}) up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${server.url}`);
+  let code = 0;
+  try {
+    // Warm-up: prepares the statements once (not measured).
+    await runWriteLoad(server, 5);
+    const r = await runWriteLoad(server, n);
+    for (const p of r.phases) console.log(formatPhase(p));
+    console.log(`rows after: ratings ${r.counted.ratings}/${r.expected.ratings}, reviews ${r.counted.reviews}/${r.expected.reviews}, rating_count ${r.counted.ratingCount}/${r.expected.ratingCount}, avg ${r.counted.avgRating}/${r.expected.avgRating}`);
+    console.log(`5xx: ${r.fiveXx}, non-2xx: ${r.failed}, lost writes: ${r.lost ? 'YES' : 'none'}`);
+    if (r.lost || r.fiveXx > 0 || r.failed > 0) code = 1;
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
