@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderProfileProps } from '@city/shared';
 import { ContactActions } from './components/contact-actions';
@@ -22,6 +22,15 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
     return () => forgetProfileData(providerId);
   }, [providerId]);
 
+  // A retry after a failed load (backend down, offline) asks again for everything the page
+  // shows, not only the provider: the reviews and rating fetched with it failed too.
+  const retryAll = useCallback(() => {
+    forgetProfileData(providerId);
+    prefetchProfileData(providerId);
+    refresh();
+    retry();
+  }, [providerId, refresh, retry]);
+
   const pageTitle = state.kind === 'ready' ? state.provider.name : state.kind === 'missing' ? t('notFoundTitle') : null;
   const site = tc('app.name');
   useEffect(() => {
@@ -35,7 +44,7 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
       ) : state.kind === 'missing' ? (
         <ProfileNotFound />
       ) : state.kind === 'error' ? (
-        <ProfileLoadFailed onRetry={retry} />
+        <ProfileLoadFailed onRetry={retryAll} />
       ) : (
         <article className="provider-profile__body">
           <ProviderDetails provider={state.provider} summary={summary} />

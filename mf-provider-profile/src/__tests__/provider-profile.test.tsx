@@ -91,6 +91,22 @@ describe('ProviderProfile', () => {
     expect(api.fetchProvider).toHaveBeenCalledTimes(2);
   });
 
+  it('on retry after a failed load asks again for the reviews, this device\'s rating and the average too', async () => {
+    const down = () => laterFail(new shared.ApiError('Failed to fetch', 'network', 0));
+    api.fetchProvider.mockImplementationOnce(down);
+    api.fetchReviews.mockImplementationOnce(down);
+    api.fetchDeviceRating.mockImplementationOnce(down);
+    api.fetchRatingSummary.mockImplementationOnce(down);
+    api.fetchReviews.mockImplementation(() => later([review(2, { review_text: 'Back again' })]));
+    api.fetchDeviceRating.mockImplementation(() => later(4));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+    expect(await screen.findByText('Your rating: 4 out of 5')).toBeInTheDocument();
+    expect(screen.queryByText('Reviews could not be loaded.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('rating-summary')).toHaveTextContent('(12 ratings)'));
+  });
+
   it('asks for reviews and this device\'s rating while the provider is still loading, and uses those answers', async () => {
     const answer = deferred<shared.Provider | null>();
     api.fetchProvider.mockReturnValue(answer.promise);
