@@ -1,0 +1,424 @@
+/**
+ * Bad input, property-based (fast-check, fixed seed, bounded runs): every write
+ * path (register_provider, reviews, ratings, clicks, PATCH/DELETE attempts) and
+ * every query parameter of the REST server (select, filters, or=, order,
+ * limit/offset, Range, rpc search_providers args, the path) fed SQL-looking text,
+ * huge strings, odd Unicode (RTL marks, NUL, lone surrogates, emoji, combining
+ * marks), wrong types and missing fields. Invalid writes get a 4xx with a
+ * PostgREST error body and store nothing (rows counted before/after); valid but
+ * odd text is stored exactly as sent; no request ever gets a 5xx.
+ */
+import fc from 'fast-check';
+import { createProvider, raw, server } from './helpers';
+
+const SEED = 20261122;
+const run = { seed: SEED, verbose: 1 } as const;
+
+type Res = Awaited<ReturnType<typeof raw>>;
+
+/** A clear error: 4xx with {code, message} (PostgREST's body), or Node's own 4xx for oversized heads. */
+function expectClearError(res: Res, context: unknown): void {
+  const where = `${res.status} ${res.text.slice(0, 300)} for ${JSON.stringify(context)?.slice(0, 300)}`;
+  if (res.status < 400 || res.status >= 500) throw new Error(`expected a 4xx, got ${where}`);
+  if (res.status === 431 || res.status === 414) return; // refused by Node's HTTP parser: no body
+  const body = res.json as { code?: unknown; message?: unknown } | null;
+  if (!body || typeof body.message !== 'string' || body.message === '') throw new Error(`no clear error message: ${where}`);
+  if (res.status !== 404 || typeof body.code === 'string') {
+    if (typeof body.code !== 'string' || body.code === '') throw new Error(`no error code: ${where}`);
+  }
+}
+
+function expectNo5xx(res: Res, context: unknown): void {
+  if (res.status >= 500) throw new Error(`5xx: ${res.status} ${res.text.slice(0, 300)} for ${JSON.stringify(context)?.slice(0, 300)}`);
+  if (res.status >= 400) expectClearError(res, context);
+}
+
+// ------------------------------------------------------------ generators
+
+const SQLISH = [
+  "'; drop table reviews; --",
+  "1' or '1'='1",
+  '") or ("1"="1',
+  "'); delete from service_providers where ('1'='1",
+  '$1',
+  '$$ select 1 $$',
+  "%' and 1=1 --",
+  '\\x27',
+  "E'\\\\'",
+  '*/ select pg_sleep(5); /*',
+  'null',
+  'NULL',
+  'select * from auth.users',
+  '(,)',
+  'a.eq.b',
+  'not.is.null',
+  '{"a":1}',
+  '{1,2}',
+  '<script>alert(1)</script>',
+  '${process.env}',
+];
+
+const ODD_CHARS = [
+  '\u200F', // RLM
+  '\u202E', // RLO
+  '\u2066', // LRI
+  '\u200B', // zero-width space
+  '\uFEFF',
+  '\u0301', // combining acute
+  '\u094D', // virama
+  'e\u0301',
+  'क्ष',
+  'ि',
+  '😀',
+  '👩🏽‍🔧',
+  '🇮🇳',
+  '\uFFFF',
+  'ﷺ',
+  'ℌ',
+  '\t',
+  '\n',
+  ' ',
+  '"',
+  "'",
+  '\\',
+  ',',
+  '(',
+  ')',
+  '.',
+  '*',
+  '%',
+  ':',
+  '!',
+  '&',
+  '=',
+  '?',
+  '#',
+  '+',
+  ';',
+  'a',
+  'Z',
+  '9',
+  'न',
+];
+
+/** Text that is valid UTF-8 (no NUL, no lone surrogates) but odd; at most maxLength code points. */
+const oddText = (maxLength: number) =>
+  fc
+    .oneof(
+      fc.constantFrom(...SQLISH),
+      fc.string({ unit: fc.constantFrom(...ODD_CHARS), minLength: 1, maxLength }),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength }),
+    )
+    .filter((s) => [...s].length <= maxLength);
+
+/** Characters Postgres text cannot hold or JSON cannot carry: NUL and lone surrogates. */
+const poisoned = fc
+  .tuple(fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }), fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'), fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }))
+  .map(([a, b, c]) => `x${a}${b}${c}x`);
+
+const huge = (min: number) =>
+  fc.tuple(fc.constantFrom('x', 'क', '😀', "'", 'e\u0301'), fc.integer({ min, max: min * 20 })).map(([c, n]) => c.repeat(n)); // n graphemes: at least n code points
+
+const blank = fc.constantFrom('', ' ', '   ', '\t\n ', '\n');
+
+const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
+
+const notUuid = fc.oneof(oddText(40), fc.integer(), fc.constant(''), fc.constant('00000000-0000-0000-0000-00000000000g'), poisoned);
+
+// ------------------------------------------------------------ helpers
+
+let approvedId = '';
+let serviceKey = '';
+const TAG = `fz${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  approvedId = (await createProvider()).id;
+  serviceKey = server().serviceRoleKey;
+});
+
+async function countOf(table: string, filter: string, column = 'provider_id'): Promise<number> {
+  const res = await raw(`/rest/v1/${table}?select=${column}&limit=0&${filter}`, { key: serviceKey, headers: { Prefer: 'count=exact' } });
+  if (res.status >= 300 && res.status !== 206) throw new Error(`count ${table}: ${res.status} ${res.text}`);
+  return Number(res.headers.get('content-range')!.split('/')[1]);
+}
+
+async function snapshot(table: string, select: string): Promise<string> {
+  const res = await raw(`/rest/v1/${table}?select=${select}&provider_id=eq.${approvedId}&order=${select.split(',')[0]}`, { key: serviceKey });
+  return res.text;
+}
+
+/** Percent-encodes any JS string as UTF-8 (lone surrogates become U+FFFD), leaving nothing raw. */
+function enc(s: string): string {
+  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
+
+/** Query text: odd text encoded, or raw broken escapes (`%E0%A4`, `%ZZ`, `%`). */
+const queryText = fc.oneof(
+  { weight: 4, arbitrary: fc.oneof(oddText(30), poisoned, fc.constantFrom('', 'in', '()', '(1,2', '"', '""')).map(enc) },
+  { weight: 1, arbitrary: fc.constantFrom('%E0%A4', '%ZZ', '%', '%FF%FE', '%C0%AF', '%ED%A0%80') },
+  { weight: 1, arbitrary: huge(500).map((s) => enc(s.slice(0, 3000))) },
+);
+
+// ------------------------------------------------------------ writes
+
+describe('register_provider', () => {
+  const FIELDS = ['p_name', 'p_business_name', 'p_mobile', 'p_category', 'p_specialist_in', 'p_aadhaar', 'p_experience', 'p_address'] as const;
+  const badValue: Record<(typeof FIELDS)[number], fc.Arbitrary<unknown>> = {
+    p_name: fc.oneof(blank, huge(101), poisoned),
+    p_business_name: fc.oneof(huge(151), poisoned),
+    p_mobile: fc.oneof(oddText(12).filter((s) => !/^\s*[0-9]{10}\s*$/.test(s)), fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom('98765 43210', '+919876543210', '٩٨٧٦٥٤٣٢١٠'), poisoned, fc.array(fc.integer())),
+    p_category: fc.oneof(oddText(30).filter((s) => !/^\s*others/i.test(s) && s.trim() !== ''), blank, huge(121), poisoned),
+    p_specialist_in: fc.oneof(huge(201), poisoned),
+    p_aadhaar: fc.oneof(oddText(14).filter((s) => s.trim() !== '' && !/^\s*[0-9]{12}\s*$/.test(s)), poisoned),
+    p_experience: fc.oneof(fc.integer({ min: 81, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: -1 }), fc.constantFrom(2.5, 1e40, '5 years', '', 'NaN', '०५', true), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer())),
+    p_address: fc.oneof(blank, huge(301), poisoned),
+  };
+  const REQUIRED = ['p_name', 'p_mobile', 'p_category', 'p_experience', 'p_address'] as const;
+
+  const validBase = fc.record({
+    p_name: oddText(40).filter((s) => s.trim() !== '').map((s) => `${TAG} ${s}`),
+    p_business_name: oddText(60).map((s) => `${TAG} ${s}`),
+    p_mobile: fc.constant('9876543210'),
+    p_category: fc.constantFrom('🔧 प्लंबर', 'OTHERS: घड़ी साज़', 'others : Drone repair'),
+    p_specialist_in: oddText(80),
+    p_aadhaar: fc.constantFrom(null, '', '012345678901'),
+    p_experience: fc.integer({ min: 0, max: 80 }),
+    p_address: oddText(100).map((s) => `${TAG} ${s}`),
+  });
+
+  const attack = fc.oneof(
+    fc.tuple(fc.constantFrom(...FIELDS), fc.constant(false)).chain(([f]) => badValue[f].map((v) => ({ kind: 'bad' as const, field: f, value: v }))),
+    fc.constantFrom(...REQUIRED).map((f) => ({ kind: 'missing' as const, field: f, value: undefined })),
+    fc.tuple(fc.constantFrom('p_evil', 'name', "p_name'; --", 'p_status', 'status'), wrongType).map(([f, v]) => ({ kind: 'extra' as const, field: f, value: v })),
+  );
+
+  test('an invalid field, a missing one or an unknown one: 4xx with the error, nothing stored', async () => {
+    const tagged = `or=(name.ilike.*${TAG}*,business_name.ilike.*${TAG}*,address.ilike.*${TAG}*)`;
+    await fc.assert(
+      fc.asyncProperty(validBase, attack, async (base, a) => {
+        const args: Record<string, unknown> = { ...base };
+        if (a.kind === 'missing') delete args[a.field];
+        else args[a.field] = a.value;
+        const before = await countOf('service_providers', tagged, 'id');
+        const res = await raw('/rest/v1/rpc/register_provider', { method: 'POST', body: args });
+        expectClearError(res, { attack: a });
+        expect(await countOf('service_providers', tagged, 'id')).toBe(before);
+      }),
+      { ...run, numRuns: 200 },
+    );
+  }, 120_000);
+
+  test('odd but valid text (SQL-looking, RTL, emoji, combining marks) is stored as text, not run', async () => {
+    await fc.assert(
+      fc.asyncProperty(validBase, fc.integer({ min: 0, max: 999_999_999 }), async (base, m) => {
+        const args = { ...base, p_mobile: `9${String(m).padStart(9, '0')}` };
+        const res = await raw('/rest/v1/rpc/register_provider', { method: 'POST', body: args });
+        expect(res.status).toBe(200);
+        const id = res.json as string;
+        const row = await raw(`/rest/v1/service_providers?select=name,business_name,address,status&id=eq.${id}`, { key: serviceKey });
+        const norm = (s: string) => s.replace(/[\t\n\v\f\r ]+/g, ' ').replace(/^ | $/g, '');
+        expect(row.json).toEqual([
+          { name: norm(args.p_name), business_name: norm(args.p_business_name), address: norm(args.p_address), status: 'pending' },
+        ]);
+      }),
+      { ...run, numRuns: 40 },
+    );
+  }, 120_000);
+});
+
+describe('reviews, ratings, clicks', () => {
+  test('review inserts with bad text, bad provider, unknown columns, bad JSON or one bad row in a batch: 4xx, nothing stored', async () => {
+    const goodRow = fc.constant(null).map(() => ({ provider_id: approvedId, review_text: 'ठीक है' }));
+    const badRow = fc.oneof(
+      fc.oneof(blank, huge(1001), poisoned).map((t) => ({ provider_id: approvedId, review_text: t })),
+      notUuid.map((p) => ({ provider_id: p, review_text: 'अच्छा' })),
+      fc.constant(null).map(() => ({ provider_id: '00000000-0000-4000-8000-000000000000', review_text: 'no such provider' })),
+      fc.constant(null).map(() => ({ provider_id: approvedId })),
+      fc.constant(null).map(() => ({ review_text: 'no provider' })),
+      fc.tuple(fc.constantFrom('id', 'created_at', 'evil', "review_text'--"), fc.constantFrom('2001-01-01', "'; drop table reviews; --", 'x')).map(([k, v]) => ({ provider_id: approvedId, review_text: 'ok text', [k]: k === 'id' ? v : v })),
+      wrongType.map((v) => ({ provider_id: approvedId, review_text: 'ok', created_at: v })),
+    );
+    const body = fc.oneof(
+      { weight: 5, arbitrary: badRow.map((r) => JSON.stringify(r)) },
+      { weight: 2, arbitrary: fc.tuple(fc.array(goodRow, { minLength: 1, maxLength: 3 }), badRow).map(([good, bad]) => JSON.stringify([...good, bad])) },
+      { weight: 1, arbitrary: fc.constantFrom('', '{', 'null', '42', '"text"', '[1,2]', '{"provider_id": }', 'review_text=hi', '\u0000') },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const before = await countOf('reviews', `provider_id=eq.${approvedId}`);
+        const res = await raw('/rest/v1/reviews', { method: 'POST', body: b, headers: { Prefer: 'return=representation' } });
+        expectClearError(res, b.slice(0, 200));
+        expect(await countOf('reviews', `provider_id=eq.${approvedId}`)).toBe(before);
+      }),
+      { ...run, numRuns: 150 },
+    );
+  }, 120_000);
+
+  test('odd but valid review text is stored exactly as sent (edges not blank)', async () => {
+    await fc.assert(
+      fc.asyncProperty(oddText(200), async (t) => {
+        const text = `«${t}»`;
+        const res = await raw('/rest/v1/reviews?select=review_text', { method: 'POST', body: { provider_id: approvedId, review_text: text }, headers: { Prefer: 'return=representation' } });
+        expect(res.status).toBe(201);
+        expect(res.json).toEqual([{ review_text: text }]);
+      }),
+      { ...run, numRuns: 40 },
+    );
+  }, 60_000);
+
+  test('rating upserts with bad rating, device or provider: 4xx, no rating stored or changed', async () => {
+    const badRating = fc.oneof(fc.integer({ min: 6, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: 0 }), fc.constantFrom(2.5, 1e40, '5x', '', 'five', '५', false), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer()));
+    const badDevice = fc.oneof(fc.string({ maxLength: 7 }), huge(101), poisoned.map((s) => `device-${s}`));
+    const row = fc.oneof(
+      badRating.map((r) => ({ provider_id: approvedId, device_id: 'fuzz-device-0001', rating: r })),
+      badDevice.map((d) => ({ provider_id: approvedId, device_id: d, rating: 4 })),
+      notUuid.map((p) => ({ provider_id: p, device_id: 'fuzz-device-0002', rating: 4 })),
+      fc.constant({ device_id: 'fuzz-device-0003', rating: 4 }),
+      fc.constant(null).map(() => ({ provider_id: approvedId, rating: 4 })),
+      fc.constant(null).map(() => ({ provider_id: approvedId, device_id: 'fuzz-device-0004' })),
+    );
+    const prefer = fc.constantFrom('resolution=merge-duplicates', 'resolution=ignore-duplicates', 'return=representation', '');
+    const onConflict = fc.oneof(fc.constant('provider_id,device_id'), queryText);
+    await fc.assert(
+      fc.asyncProperty(row, prefer, onConflict, async (r, p, oc) => {
+        const before = await snapshot('service_ratings', 'device_id,rating');
+        const res = await raw(`/rest/v1/service_ratings?on_conflict=${oc}`, { method: 'POST', body: r, headers: { Prefer: p } });
+        expectClearError(res, { r, p, oc });
+        expect(await snapshot('service_ratings', 'device_id,rating')).toBe(before);
+      }),
+      { ...run, numRuns: 150 },
+    );
+  }, 120_000);
+
+  test('click inserts with a bad type or provider: 4xx, nothing stored', async () => {
+    const row = fc.oneof(
+      fc.oneof(oddText(20), wrongType, poisoned, huge(1000)).filter((t) => t !== 'call' && t !== 'whatsapp').map((t) => ({ provider_id: approvedId, click_type: t })),
+      notUuid.map((p) => ({ provider_id: p, click_type: 'call' })),
+      fc.constant(null).map(() => ({ provider_id: approvedId })),
+      fc.constant(null).map(() => [{ provider_id: approvedId, click_type: 'call' }, { provider_id: approvedId, click_type: 'sms' }]),
+    );
+    await fc.assert(
+      fc.asyncProperty(row, async (r) => {
+        const before = await countOf('click_tracking', `provider_id=eq.${approvedId}`);
+        const res = await raw('/rest/v1/click_tracking', { method: 'POST', body: r });
+        expectClearError(res, r);
+        expect(await countOf('click_tracking', `provider_id=eq.${approvedId}`)).toBe(before);
+      }),
+      { ...run, numRuns: 100 },
+    );
+  }, 120_000);
+
+  test('PATCH and DELETE attempts by visitors (any table, any filter, any body): refused, nothing changed', async () => {
+    await raw('/rest/v1/service_ratings', { method: 'POST', body: { provider_id: approvedId, device_id: 'fuzz-patch-device', rating: 3 } });
+    await raw('/rest/v1/reviews', { method: 'POST', body: { provider_id: approvedId, review_text: 'patch target' } });
+    const table = fc.constantFrom('reviews', 'service_ratings', 'click_tracking', 'service_providers', 'advertisements', 'service_categories');
+    const filter = fc.oneof(
+      fc.constant(''),
+      fc.constant(`provider_id=eq.${approvedId}`),
+      fc.constant('device_id=eq.fuzz-patch-device'),
+      fc.tuple(fc.constantFrom('id', 'provider_id', 'device_id', 'rating', 'review_text', 'status', "x';--"), fc.constantFrom('eq', 'neq', 'gt', 'is', 'in', 'ilike'), queryText).map(([c, o, v]) => `${enc(c)}=${o}.${v}`),
+    );
+    const body = fc.oneof(
+      fc.record({ rating: fc.oneof(fc.integer({ min: 6, max: 1000 }), fc.constant(0), fc.constant('x')) }),
+      fc.record({ device_id: fc.constant('moved-device-000') }),
+      fc.record({ provider_id: fc.constant('00000000-0000-4000-8000-000000000000') }),
+      fc.record({ review_text: fc.oneof(oddText(20), blank) }),
+      fc.record({ status: fc.constant('approved'), verified: fc.constant(true) }),
+      fc.record({ evil: fc.constant(1) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('PATCH', 'DELETE'), table, filter, body, async (method, t, f, b) => {
+        const before = [await snapshot('service_ratings', 'device_id,rating'), await snapshot('reviews', 'id,review_text')];
+        const res = await raw(`/rest/v1/${t}?${f}`, { method, ...(method === 'PATCH' ? { body: b } : {}), headers: { Prefer: 'return=representation' } });
+        // A PATCH/DELETE that matches no row it may touch is a 2xx with an empty result.
+        if (res.status < 300) expect(res.json).toEqual([]);
+        else expectClearError(res, { method, t, f, b });
+        expect([await snapshot('service_ratings', 'device_id,rating'), await snapshot('reviews', 'id,review_text')]).toEqual(before);
+      }),
+      { ...run, numRuns: 150 },
+    );
+  }, 120_000);
+});
+
+// ------------------------------------------------------------ reads
+
+const COLUMNS: Record<string, string[]> = {
+  service_providers: ['id', 'name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address', 'verified', 'status', 'registration_date', 'avg_rating', 'rating_count'],
+  reviews: ['id', 'provider_id', 'review_text', 'created_at'],
+  service_ratings: ['provider_id', 'device_id', 'rating'],
+  advertisements: ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'created_at'],
+  service_categories: ['stored_value', 'slug', 'en', 'hi', 'icon', 'keywords', 'sort_order'],
+};
+const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is', 'in', 'ilike', 'like', 'match', 'imatch', 'isdistinct', 'cs', 'cd', 'ov', 'fts', 'xx', 'not.eq', 'not.in'];
+
+describe('query parameters', () => {
+  const tableName = fc.constantFrom(...Object.keys(COLUMNS));
+  const column = (t: string) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...COLUMNS[t]!) }, { weight: 1, arbitrary: oddText(15) });
+  const value = fc.oneof(
+    queryText,
+    fc.constantFrom('null', 'true', 'not_null', '(1,2)', '("a","b")', '(%22x%22,)', '{1}', '1e999', '-0', '2026-13-45', '00000000-0000-0000-0000-000000000000', '*%25*', '(', ')'),
+    fc.integer().map(String),
+  );
+  const part = (t: string) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.tuple(column(t), fc.constantFrom(...OPS), value).map(([c, o, v]) => `${enc(c)}=${o}.${v}`) },
+      { weight: 1, arbitrary: fc.array(fc.oneof(column(t), fc.constant('*'), fc.constant('reviews(*)'), fc.constant('x:name::text'), fc.constant('service_providers!inner(id)')), { minLength: 1, maxLength: 4 }).map((cs) => `select=${enc(cs.join(','))}`) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('or', 'and', 'not.or'), fc.array(fc.tuple(column(t), fc.constantFrom(...OPS), fc.oneof(oddText(10), fc.constant('1'))), { maxLength: 3 })).map(([k, xs]) => `${k}=${enc(`(${xs.map(([c, o, v]) => `${c}.${o}.${v}`).join(',')})`)}`) },
+      { weight: 1, arbitrary: fc.tuple(column(t), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways')).map(([c, d]) => `order=${enc(c + d)}`) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'offset'), fc.oneof(value, fc.constantFrom('-1', '1.5', '99999999999999999999', '1e3', '0'))).map(([k, v]) => `${k}=${v}`) },
+      { weight: 1, arbitrary: fc.constant(`${enc("'; drop table reviews; --")}=eq.1`) },
+    );
+  const rangeHeader = fc.oneof(fc.constant(undefined), fc.constantFrom('0-9', '5-2', '0-', '-5', 'abc', '99999999999999999999-1', 'items=0-0', '0-99999999999999999999'));
+
+  test('any select / filter / or / order / limit / offset / Range: an answer or a clear 4xx, never a 5xx', async () => {
+    const req = tableName.chain((t) => fc.tuple(fc.constant(t), fc.array(part(t), { maxLength: 4 }), rangeHeader, fc.boolean()));
+    await fc.assert(
+      fc.asyncProperty(req, async ([t, parts, range, count]) => {
+        const headers: Record<string, string> = {};
+        if (range !== undefined) headers.Range = range;
+        if (count) headers.Prefer = 'count=exact';
+        const path = `/rest/v1/${t}?${parts.join('&')}`;
+        const res = await raw(path, { headers });
+        expectNo5xx(res, path);
+        if (res.status < 300) expect(Array.isArray(res.json)).toBe(true);
+      }),
+      { ...run, numRuns: 600 },
+    );
+  }, 180_000);
+
+  test('rpc search_providers with any arguments (POST JSON and GET query): an answer or a clear 4xx', async () => {
+    const ARGS = ['p_query', 'p_category', 'p_min_rating', 'p_verified', 'p_sort', 'p_limit', 'p_offset'];
+    const argValue = fc.oneof(oddText(40), poisoned, huge(200), wrongType, fc.integer({ min: -1e6, max: 1e6 }), fc.constantFrom('OTHERS', 'verified', 'name_asc', '1e999', 'NaN'));
+    const args = fc.dictionary(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ARGS) }, { weight: 1, arbitrary: fc.constantFrom('p_evil', 'query', '') }), argValue, { maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(args, fc.boolean(), async (a, viaGet) => {
+        let res: Res;
+        let what: string;
+        if (viaGet) {
+          what = `/rest/v1/rpc/search_providers?${Object.entries(a)
+            .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v.slice(0, 2000) : JSON.stringify(v))}`)
+            .join('&')}`;
+          res = await raw(what);
+        } else {
+          what = JSON.stringify(a).slice(0, 300);
+          res = await raw('/rest/v1/rpc/search_providers', { method: 'POST', body: a });
+        }
+        expectNo5xx(res, what);
+        if (res.status < 300) expect(Array.isArray(res.json)).toBe(true);
+      }),
+      { ...run, numRuns: 200 },
+    );
+  }, 180_000);
+
+  test('odd table and function names in the path: a clear 4xx', async () => {
+    const name = fc.oneof(queryText, fc.constantFrom('rpc/', 'rpc/%E0%A4', '%2e%2e/auth', 'pg_catalog.pg_user', 'private.provider_identity', 'auth.users', 'rpc/pg_sleep', 'service_providers/1'));
+    await fc.assert(
+      fc.asyncProperty(name, fc.constantFrom('GET', 'POST'), async (n, method) => {
+        const path = `/rest/v1/${n.startsWith('rpc/') ? n : `x${n}`}`;
+        const res = await raw(path, { method, ...(method === 'POST' ? { body: {} } : {}) });
+        expectClearError(res, path);
+      }),
+      { ...run, numRuns: 100 },
+    );
+  }, 60_000);
+});
