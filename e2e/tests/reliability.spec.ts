@@ -1,0 +1,332 @@
+import type { CDPSession, Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import enRegistration from '../../shared/src/i18n/locales/en/registration.json';
+import enProfile from '../../shared/src/i18n/locales/en/profile.json';
+import enDirectory from '../../shared/src/i18n/locales/en/directory.json';
+import enCommon from '../../shared/src/i18n/locales/en/common.json';
+import { test, expect, useLanguage } from '../fixtures/test';
+
+// Reliability and security of the served site (issue 10, front-end half): security headers and
+// a CSP the whole site runs under, script-like text rendered inert, the backend SIGKILLed and
+// restarted mid-journey, and a slow, flaky network. Against the real local backend.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+const PLUMBER = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
+const directory = (page: Page) => page.locator('[data-remote-slot="mf_directory"]');
+const profile = (page: Page) => page.locator('[data-remote-slot="mf_provider_profile"]');
+
+let created: string[] = [];
+let counter = 0;
+const uniqueMobile = () => `7${String(Date.now() % 1e7).padStart(7, '0')}${String(++counter % 100).padStart(2, '0')}`;
+
+async function createProvider(db: SupabaseClient, over: Record<string, unknown> = {}) {
+  const { data, error } = await db
+    .from('service_providers')
+    .insert({ name: 'Reliable Ravi', mobile: uniqueMobile(), category: PLUMBER, experience: 4, address: 'Old Market', status: 'approved', ...over })
+    .select('id, name, mobile')
+    .single();
+  expect(error).toBeNull();
+  created.push(data!.id as string);
+  return data as { id: string; name: string; mobile: string };
+}
+
+test.afterEach(async ({ db }) => {
+  if (created.length) expect((await db.from('service_providers').delete().in('id', created)).error).toBeNull();
+  created = [];
+});
+
+/** Records CSP violations (the DOM event and Chromium's console report) from the first script on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) fromConsole.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+}
+
+/** Nothing on the page still says it is loading. */
+async function expectSettled(page: Page, timeout = 30_000) {
+  const loading = [enCommon.remote.loading, enDirectory.list.loading, enDirectory.list.loadingMore, enProfile.loading, enProfile.reviews.loading];
+  for (const text of loading) await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout });
+}
+
+test.describe('security headers and CSP', () => {
+  test('the shell and every remote send a CSP limited to the configured origins and the Supabase URL, nosniff and a referrer policy', async ({ page, site, request }) => {
+    const remotes = (await (await request.get(`${site.url}/remotes.json`)).json()) as Record<string, string>;
+    const urls = [`${site.url}/`, `${site.url}/provider/00000000-0000-4000-8000-000000000000`, `${site.url}/config.json`, ...Object.values(remotes)];
+    for (const url of urls) {
+      const res = await request.get(url);
+      expect(res.ok(), url).toBe(true);
+      const h = res.headers();
+      const csp = h['content-security-policy']!;
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toMatch(new RegExp(`connect-src [^;]*${site.supabaseUrl.replace(/[.:/]/g, '\\$&')}`));
+      expect(csp).toMatch(new RegExp(`img-src [^;]*${site.supabaseUrl.replace(/[.:/]/g, '\\$&')}/storage/`));
+      for (const manifest of Object.values(remotes)) expect(csp).toMatch(new RegExp(`script-src [^;]*${new URL(manifest).origin.replace(/[.:/]/g, '\\$&')}`));
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(h['permissions-policy']).toContain('microphone=(self)');
+    }
+    await page.goto('/');
+    await expect(directory(page).getByRole('searchbox')).toBeVisible();
+  });
+
+  test('every route runs under the CSP with no violation', async ({ page, db }) => {
+    const p = await createProvider(db);
+    await db.from('reviews').insert({ provider_id: p.id, review_text: 'CSP check review' });
+    await useLanguage(page, 'en');
+    const violations = await watchCsp(page);
+    const routes = ['/', '/?category=plumber', `/provider/${p.id}`, '/?register=1', '/admin-login', '/admin', '/privacy-policy', '/terms-conditions', '/disclaimer', '/contact', '/no-such-page'];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expectSettled(page);
+    }
+    // A search (the directory's RPC) and a profile's reviews, reached by clicking.
+    await page.goto('/');
+    await directory(page).getByRole('searchbox').fill('plumber');
+    await expect(directory(page).getByRole('article').first()).toBeVisible();
+    await page.goto(`/provider/${p.id}`);
+    await expect(profile(page).getByText('CSP check review')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
+  test.describe('with the ads popup', () => {
+    test.use({ hideAdsPopup: false });
+    test('ad images and videos from Supabase storage play under the CSP', async ({ page }) => {
+      const violations = await watchCsp(page);
+      await page.goto('/');
+      const popup = page.getByRole('dialog');
+      await expect(popup).toBeVisible({ timeout: 20_000 });
+      await expect(popup.locator('img, video, iframe').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+    });
+  });
+
+  test('a repointed remote (another origin, from remotes.json at run time) is allowed at once', async ({ page, control }) => {
+    const violations = await watchCsp(page);
+    await control.setRemoteEntry('mf_directory', 'alt');
+    await page.goto('/');
+    await expect(page.getByTestId('alt-directory')).toHaveText('Directory build 2.0.0 (fixture)');
+    expect(await violations()).toEqual([]);
+  });
+
+  test('an injected inline script or remote script is blocked and reported (the watcher and the policy both work)', async ({ page }) => {
+    const violations = await watchCsp(page);
+    await page.goto('/privacy-policy');
+    await page.evaluate(() => {
+      const inline = document.createElement('script');
+      inline.textContent = 'window.__xss = 1';
+      document.body.append(inline);
+      const remote = document.createElement('script');
+      remote.src = 'https://evil.example/x.js';
+      document.body.append(remote);
+    });
+    await expect.poll(async () => (await violations()).length).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('script-like text in a provider name and a review renders inert, as text', async ({ page, db }) => {
+    const name = '<img src=x onerror=window.__xss=1>';
+    const reviewText = '<script>window.__xss=1</script><img src=y onerror="window.__xss=2">';
+    const p = await createProvider(db, { name, business_name: '"><svg onload=window.__xss=3>' });
+    expect((await db.from('reviews').insert({ provider_id: p.id, review_text: reviewText })).error).toBeNull();
+    await useLanguage(page, 'en');
+    const violations = await watchCsp(page);
+
+    // Directory search by the (unique) mobile number: the card shows the name literally.
+    await page.goto('/');
+    await directory(page).getByRole('searchbox').fill(p.mobile);
+    const card = directory(page).getByRole('article').filter({ hasText: name });
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect(card.getByText('"><svg onload=window.__xss=3>')).toBeVisible();
+    await expect(directory(page).locator('img[src="x"], svg[onload]')).toHaveCount(0);
+
+    // The profile (its HTML has the name in Open Graph tags, rendered by the server).
+    await card.getByRole('link', { name, exact: true }).click();
+    await expect(profile(page).getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(profile(page).getByText(reviewText, { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(profile(page).getByText(reviewText, { exact: true })).toBeVisible();
+    await expect(page.locator('img[src="x"], img[src="y"], svg[onload]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Inert by rendering alone: the CSP had nothing to block.
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
+  test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
+
+  test('a half-written registration survives, the failure says to retry, and after restart the save succeeds', async ({ page, db, control }) => {
+    const r = enRegistration;
+    const mobile = uniqueMobile();
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/?register=1');
+    const dialog = page.getByRole('dialog', { name: r.title });
+    const field = (label: string) => dialog.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
+    await field(r.form.name).fill('Crash Test Kumar');
+    await field(r.form.mobile).fill(mobile);
+    await field(r.form.category).selectOption('electrician');
+    await field(r.form.aadhaar).fill('1234 5678 9012');
+
+    await control.killBackend();
+    await field(r.form.experience).fill('5');
+    await field(r.form.address).fill('Kachehri Road');
+    await dialog.getByRole('checkbox', { name: r.form.agreeToTerms }).check();
+    await dialog.getByRole('button', { name: r.form.submit, exact: true }).click();
+    await expect(dialog.getByTestId('toast')).toContainText(r.toast.networkErrorDesc);
+    await expect(field(r.form.name)).toHaveValue('Crash Test Kumar');
+
+    // A reload while the backend is down: everything typed is back, but the Aadhaar number,
+    // which is kept in memory only (never written to storage).
+    await page.reload();
+    await expect(field(r.form.name)).toHaveValue('Crash Test Kumar');
+    await expect(field(r.form.mobile)).toHaveValue(mobile);
+    await expect(field(r.form.category)).toHaveValue('electrician');
+    await expect(field(r.form.experience)).toHaveValue('5');
+    await expect(field(r.form.address)).toHaveValue('Kachehri Road');
+    await expect(dialog.getByRole('checkbox', { name: r.form.agreeToTerms })).toBeChecked();
+    await expect(field(r.form.aadhaar)).toHaveValue('');
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('123456789012');
+
+    await control.startBackend();
+    await dialog.getByRole('button', { name: r.form.submit, exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText(r.toast.registrationSuccessTitle);
+    await expect(dialog).toHaveCount(0);
+    const { data } = await db.from('service_providers').select('id, name, address, experience').eq('mobile', mobile);
+    expect(data).toMatchObject([{ name: 'Crash Test Kumar', address: 'Kachehri Road', experience: 5 }]);
+    created.push(data![0]!.id as string);
+    // Cleared once registered.
+    await page.goto('/?register=1');
+    await expect(field(r.form.name)).toHaveValue('');
+  });
+
+  test('a half-written review survives, committed rows survive the kill, and the review posts after restart', async ({ page, db, control }) => {
+    const p = await createProvider(db);
+    const textarea = () => profile(page).getByRole('textbox', { name: enProfile.reviews.label });
+    const submit = () => profile(page).getByRole('button', { name: enProfile.reviews.submit });
+    await page.goto(`/provider/${p.id}`);
+
+    // Committed before the crash: a review and a rating.
+    await textarea().fill('Came on time, fixed the leak.');
+    await submit().click();
+    await expect(profile(page).getByRole('list', { name: enProfile.reviews.heading })).toContainText('Came on time, fixed the leak.');
+    await profile(page).getByRole('radio', { name: '4 stars' }).click();
+    await expect(profile(page).getByText('Your rating: 4 out of 5')).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.successTitle })).toBeVisible();
+
+    await textarea().fill('Second visit: half written');
+    await control.killBackend();
+    await submit().click();
+    await expect(profile(page).getByRole('alert').filter({ hasText: enProfile.reviews.network })).toBeVisible();
+    await expect(textarea()).toHaveValue('Second visit: half written');
+    // A rating while it is down says why, and goes back to the saved value.
+    await profile(page).getByRole('radio', { name: '2 stars' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.network })).toBeVisible();
+    await expect(profile(page).getByRole('radio', { name: '4 stars' })).toBeChecked();
+
+    // Reloading while it is down: a clear, retryable message instead of the profile.
+    await page.reload();
+    await expect(profile(page).getByRole('heading', { name: enProfile.loadFailedTitle })).toBeVisible();
+    await expectSettled(page);
+
+    await control.startBackend();
+    await profile(page).getByRole('button', { name: enProfile.retry }).click();
+    await expect(textarea()).toHaveValue('Second visit: half written');
+    await expect(profile(page).getByText('Came on time, fixed the leak.')).toBeVisible();
+    await expect(profile(page).getByText('Your rating: 4 out of 5')).toBeVisible();
+    await submit().click();
+    await expect(profile(page).getByRole('list', { name: enProfile.reviews.heading })).toContainText('Second visit: half written');
+    await expect(textarea()).toHaveValue('');
+
+    const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id).order('created_at');
+    expect(reviews.data!.map((r) => r.review_text)).toEqual(['Came on time, fixed the leak.', 'Second visit: half written']);
+    const ratings = await db.from('service_ratings').select('rating').eq('provider_id', p.id);
+    expect(ratings.data).toEqual([{ rating: 4 }]);
+  });
+});
+
+test.describe('a slow, flaky network (CDP)', () => {
+  test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
+  // DevTools' "Slow 3G" preset: 2 s round trips, ~50 KB/s each way.
+  const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+  const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+  async function network(page: Page): Promise<CDPSession> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    return cdp;
+  }
+
+  test('home page, a category list and a profile on Slow 3G with a period offline: no stuck spinner, a retry recovers', async ({ page, db }) => {
+    test.setTimeout(240_000);
+    const p = await createProvider(db, { name: 'Flaky Network Fixer' });
+    const cdp = await network(page);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+
+    const t0 = Date.now();
+    await page.goto('/', { timeout: 120_000 });
+    await expect(directory(page).getByRole('searchbox')).toBeVisible({ timeout: 120_000 });
+    await expectSettled(page, 90_000);
+    test.info().annotations.push({ type: 'slow-3g-home-ms', description: String(Date.now() - t0) });
+
+    // Offline while opening a category: a clear message with a retry, not an endless spinner.
+    await cdp.send('Network.emulateNetworkConditions', OFFLINE);
+    await directory(page).getByRole('link', { name: /Plumber/ }).first().click();
+    const listError = directory(page).getByRole('alert').filter({ hasText: enDirectory.list.error });
+    const slotError = page.locator('[data-remote-fallback]');
+    await expect(listError.or(slotError)).toBeVisible({ timeout: 30_000 });
+    await expectSettled(page);
+
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    const t1 = Date.now();
+    await (await listError.isVisible() ? listError : slotError).getByRole('button').click();
+    await expect(directory(page).getByRole('article').first()).toBeVisible({ timeout: 90_000 });
+    await expectSettled(page, 90_000);
+    test.info().annotations.push({ type: 'slow-3g-category-retry-ms', description: String(Date.now() - t1) });
+
+    // The profile: opened on Slow 3G, then a rating sent while offline fails cleanly.
+    const t2 = Date.now();
+    await page.goto(`/provider/${p.id}`, { timeout: 120_000 });
+    await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible({ timeout: 120_000 });
+    await expectSettled(page, 90_000);
+    test.info().annotations.push({ type: 'slow-3g-profile-ms', description: String(Date.now() - t2) });
+    await cdp.send('Network.emulateNetworkConditions', OFFLINE);
+    await profile(page).getByRole('radio', { name: '3 stars' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.network })).toBeVisible({ timeout: 30_000 });
+    await expect(profile(page).getByRole('radio', { name: '3 stars' })).not.toBeChecked();
+    await expectSettled(page);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    await profile(page).getByRole('radio', { name: '3 stars' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.successTitle })).toBeVisible({ timeout: 60_000 });
+    await expect(profile(page).getByText('Your rating: 3 out of 5')).toBeVisible();
+    expect((await db.from('service_ratings').select('rating').eq('provider_id', p.id)).data).toEqual([{ rating: 3 }]);
+
+    // Offline, to the home page in the app (the directory module is not loaded on this page
+    // yet): its slot says it could not load, with a retry that works once back online.
+    await cdp.send('Network.emulateNetworkConditions', OFFLINE);
+    await page.getByRole('link', { name: enCommon.app.logoAlt }).click();
+    const homeResult = directory(page).getByRole('searchbox').or(page.locator('[data-remote-fallback]'));
+    await expect(homeResult.first()).toBeVisible({ timeout: 30_000 });
+    await expectSettled(page);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    const fallback = page.locator('[data-remote-fallback]');
+    if (await fallback.count()) await fallback.getByRole('button').first().click();
+    await expect(directory(page).getByRole('searchbox')).toBeVisible({ timeout: 90_000 });
+    await expectSettled(page, 90_000);
+  });
+});
