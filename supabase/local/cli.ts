@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, resolveRateLimits, startLocalSupabase, type ServerInfo } from './index.ts';
+import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, resolveRateLimits, startLocalSupabase, trustedProxiesFrom, type ServerInfo } from './index.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 import { migrate } from './migrate.ts';
 import { resetDatabase } from './reset.ts';
@@ -54,7 +54,7 @@ async function serve(): Promise<void> {
     ...(values.quiet ? { quiet: true } : {}),
     // --rate-limits applies over RATE_LIMITS (env) over the defaults.
     ...(values['rate-limits'] !== undefined ? { rateLimits: parseLimitsSpec(values['rate-limits'], resolveRateLimits(undefined)) } : {}),
-    ...(values['trust-proxy'] !== undefined ? { trustedProxies: values['trust-proxy'] === 'true' ? 1 : Number(values['trust-proxy']) } : {}),
+    ...(values['trust-proxy'] !== undefined ? { trustedProxies: trustedProxiesFrom(values['trust-proxy']) } : {}),
   });
   const connection = { supabaseUrl: server.url, supabaseAnonKey: server.anonKey };
   writeFileSync(join(dataDir, 'connection.json'), JSON.stringify(connection, null, 2) + '\n');

@@ -51,7 +51,8 @@ export function resolveRateLimits(option: Partial<RateLimits> | false | undefine
   return option ? { ...base, ...parseLimitsObject(option) } : { ...base };
 }
 
-function trustedProxiesFrom(env: string | undefined): number {
+/** TRUST_PROXY / --trust-proxy: true, false or a number of proxies (0-10). */
+export function trustedProxiesFrom(env: string | undefined): number {
   if (!env || env.trim() === '' || env === 'false' || env === '0') return 0;
   if (env === 'true') return 1;
   const n = Number(env);
