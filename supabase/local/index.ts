@@ -89,6 +89,15 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dataDir: opts.dataDir });
 }
 
+async function hasNoPublicData(db: Db): Promise<boolean> {
+  const r = await db.query<{ empty: boolean }>(
+    `select not exists (select 1 from public.service_providers)
+        and not exists (select 1 from public.reviews)
+        and not exists (select 1 from public.advertisements) as empty`,
+  );
+  return r.rows[0]?.empty === true;
+}
+
 export async function startLocalSupabase(opts: StartOptions = {}): Promise<LocalSupabase> {
   const dataDir = opts.dataDir ?? process.env.SUPABASE_DATA_DIR ?? DEFAULT_DATA_DIR;
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
@@ -106,7 +115,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   let cache: SchemaCache;
   try {
     const { fresh } = await migrate(db, log);
-    if (fresh && opts.seed) {
+    // Seed a new database, or one whose public tables are still empty (a first start that
+    // was stopped, or one run with --no-seed): there is nothing there that seeding could lose.
+    if (opts.seed && (fresh || (await hasNoPublicData(db)))) {
       const providers = typeof opts.seed === 'object' ? opts.seed.providers : undefined;
       const t0 = Date.now();
       const counts = await seedDatabase(db, {
