@@ -1,0 +1,108 @@
+import { REMOTE_NAMES } from '@city/shared';
+
+const mockRuntime = {
+  preloadRemote: jest.fn<Promise<void>, [unknown]>(),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+};
+jest.mock('@module-federation/enhanced/runtime', () => mockRuntime);
+
+const manifest = Object.fromEntries(REMOTE_NAMES.map((name, i) => [name, `http://localhost:${3001 + i}/mf-manifest.json`]));
+
+function response(body: unknown, status = 200) {
+  const make = (): Response =>
+    ({ ok: status >= 200 && status < 300, status, json: async () => body, clone: () => make() }) as unknown as Response;
+  return make();
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let fetchMock: jest.Mock;
+
+beforeEach(() => {
+  jest.resetModules();
+  Object.values(mockRuntime).forEach((fn) => fn.mockReset());
+  mockRuntime.preloadRemote.mockResolvedValue(undefined);
+  fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'http://db' })));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+const load = () => require('../startup-preload') as typeof import('../startup-preload');
+
+test('config.json and remotes.json are asked for once, at start, and handed to their readers', async () => {
+  const { startPreload, fetchOrTakeEarly } = load();
+  startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/admin-login');
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/config.json', '/remotes.json']);
+
+  const config = await fetchOrTakeEarly('/config.json', { cache: 'no-cache' });
+  expect(await config.json()).toEqual({ supabaseUrl: 'http://db' });
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+
+  // Handed over once: a second read (e.g. a later reload of the file) goes to the network.
+  await fetchOrTakeEarly('/config.json', { cache: 'no-cache' });
+  expect(fetchMock).toHaveBeenCalledTimes(3);
+});
+
+test('the shell reads the early remotes.json: one request, same manifest', async () => {
+  const { startPreload } = load();
+  const { loadRemotesManifest } = require('../load-remote') as typeof import('../load-remote');
+  startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/');
+  const result = await loadRemotesManifest('/remotes.json');
+  expect(result).toEqual({ ok: true, manifest });
+  expect(fetchMock.mock.calls.filter(([url]) => url === '/remotes.json')).toHaveLength(1);
+});
+
+test('on / the directory remote starts loading as soon as remotes.json arrives', async () => {
+  const { startPreload } = load();
+  startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/');
+  await flush();
+  expect(mockRuntime.registerPlugins).toHaveBeenCalledTimes(1);
+  expect(mockRuntime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_directory', entry: manifest.mf_directory }]);
+  expect(mockRuntime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_directory', exposes: ['./Directory'] }]);
+});
+
+test('a profile preloads the profile remote; other pages preload nothing', async () => {
+  let mod = load();
+  mod.startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/7f1c');
+  await flush();
+  expect(mockRuntime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_provider_profile', exposes: ['./ProviderProfile'] }]);
+
+  jest.resetModules();
+  mockRuntime.preloadRemote.mockClear();
+  mod = load();
+  mod.startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/privacy-policy');
+  await flush();
+  expect(mockRuntime.preloadRemote).not.toHaveBeenCalled();
+  expect(mockRuntime.registerRemotes).toHaveBeenCalledTimes(1); // only the profile case above
+});
+
+test('failures stay quiet here: the real load reports them (fallback + Retry)', async () => {
+  const unhandled = jest.fn();
+  process.on('unhandledRejection', unhandled);
+  try {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/remotes.json') throw new TypeError('Failed to fetch');
+      return response({});
+    });
+    let mod = load();
+    mod.startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/');
+    await flush();
+    expect(mockRuntime.preloadRemote).not.toHaveBeenCalled();
+    // The reader still gets the failure, as a missing file.
+    const { loadRemotesManifest } = require('../load-remote') as typeof import('../load-remote');
+    expect(await loadRemotesManifest('/remotes.json')).toMatchObject({ ok: false, failure: 'missing' });
+
+    jest.resetModules();
+    fetchMock.mockImplementation(async () => response(manifest));
+    mockRuntime.preloadRemote.mockRejectedValue(new Error('remote down'));
+    mod = load();
+    mod.startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/');
+    await flush();
+    expect(mockRuntime.preloadRemote).toHaveBeenCalled();
+    await flush();
+    expect(unhandled).not.toHaveBeenCalled();
+  } finally {
+    process.off('unhandledRejection', unhandled);
+  }
+});
