@@ -244,7 +244,9 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await expect(profile(page).getByRole('heading', { name: enProfile.loadFailedTitle })).toBeVisible();
     await expectSettled(page);
 
+    const restart = Date.now();
     await control.startBackend();
+    test.info().annotations.push({ type: 'backend-restart-ms', description: String(Date.now() - restart) });
     await profile(page).getByRole('button', { name: enProfile.retry }).click();
     await expect(textarea()).toHaveValue('Second visit: half written');
     await expect(profile(page).getByText('Came on time, fixed the leak.')).toBeVisible();
