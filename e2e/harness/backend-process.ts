@@ -4,14 +4,6 @@ import { join } from 'node:path';
 
 const repoRoot = join(__dirname, '..', '..');
 
-/**
- * Per-client write limits for the e2e backend. Every spec writes from the same client
- * (127.0.0.1), so the defaults (e.g. 5 registrations per 10 minutes) would fail the suite
- * part-way through. The limiter stays on with roomy limits; a spec about limits sets tight
- * ones at run time (PUT /local/v1/rate-limits with the service role). RATE_LIMITS overrides.
- */
-export const E2E_RATE_LIMITS = 'registrations=1000/60,reviews=1000/60,ratings=1000/60,clicks=5000/60';
-
 export interface BackendProcess {
   url: string;
   anonKey: string;
@@ -37,7 +29,7 @@ export async function startBackendProcess(opts: { port: number; dataDir: string;
       // suites. The test that proves the 429 path lowers them at run time (PUT /local/v1/rate-limits).
       '--rate-limits', 'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60',
     ],
-    { cwd: join(repoRoot, 'supabase'), env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(','), RATE_LIMITS: process.env.RATE_LIMITS ?? E2E_RATE_LIMITS }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: join(repoRoot, 'supabase'), env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(',') }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d));
