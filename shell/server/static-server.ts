@@ -1,4 +1,6 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -33,6 +35,10 @@ export interface StaticServerOptions {
   /** Extra headers on every response (security headers); a function is asked per request. */
   headers?: Record<string, string> | ((req: IncomingMessage) => Record<string, string>);
 }
+
+/** Text is worth compressing: phones on slow connections pay for every byte. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 /** Hashed file names never change content: cache them for a year; everything else revalidates. */
 const isHashed = (path: string) => /\.[0-9a-f]{8}\.(js|css)$/.test(path) || /[0-9a-f]{16}\.woff2$/.test(path);
@@ -78,35 +84,30 @@ export class StaticServer {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const route = this.opts.routes?.[pathname];
-    if (route) {
-      try {
-        const out = await route(req);
-        if (out) {
-          res.writeHead(out.status ?? 200, { 'Content-Type': out.type, 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : out.body);
-          return;
-        }
-      } catch (e) {
-        res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(e));
-        return;
-      }
-    }
-    const file = this.resolveFile(pathname);
-    if (!file) {
-      if (this.opts.spaFallback && !extname(pathname)) {
-        const out = this.opts.fallbackRoute ? await this.opts.fallbackRoute(req) : null;
-        if (out) {
-          res.writeHead(out.status ?? 200, { 'Content-Type': out.type, 'Cache-Control': 'no-cache' }).end(out.body);
-          return;
-        }
-        this.sendFile(res, join(this.opts.root, 'index.html'), req.method === 'HEAD');
-        return;
-      }
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
-    this.sendFile(res, file, req.method === 'HEAD');
+    try {
+      const route = this.opts.routes?.[pathname];
+      const routed = route ? await route(req) : null;
+      if (routed) return this.send(req, res, routed.status ?? 200, routed.type, routed.body, 'no-cache');
+      const file = this.resolveFile(pathname);
+      if (file) return await this.sendFile(req, res, file);
+      if (this.opts.spaFallback && !extname(pathname)) {
+        const out = this.opts.fallbackRoute ? await this.opts.fallbackRoute(req) : null;
+        if (out) return this.send(req, res, out.status ?? 200, out.type, out.body, 'no-cache');
+        return await this.sendFile(req, res, join(this.opts.root, 'index.html'));
+      }
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    } catch (e) {
+      // A file removed mid-request (e.g. during a rebuild) fails this response, not the server.
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(e));
+      else res.destroy();
+    }
   }
 
   private resolveFile(pathname: string): string | null {
@@ -117,19 +118,40 @@ export class StaticServer {
     return full;
   }
 
-  private sendFile(res: ServerResponse, file: string, headOnly: boolean): void {
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': isHashed(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    if (headOnly) {
-      res.end();
-      return;
+  /** Build outputs are small: keep each file (and its gzip) in memory until it changes. */
+  private readonly files = new Map<string, { mtimeMs: number; raw: Buffer; gzip: Buffer | null }>();
+
+  private async sendFile(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
+    const { mtimeMs } = statSync(file);
+    let entry = this.files.get(file);
+    if (!entry || entry.mtimeMs !== mtimeMs) {
+      entry = { mtimeMs, raw: await readFile(file), gzip: null };
+      this.files.set(file, entry);
     }
-    // A file removed mid-request (e.g. during a rebuild) must fail this response, not the server.
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const cache = isHashed(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    if (acceptsGzip(req) && COMPRESSIBLE.test(type)) {
+      entry.gzip ??= gzipSync(entry.raw, { level: 9 });
+      return this.write(req, res, 200, type, cache, entry.gzip, true);
+    }
+    return this.write(req, res, 200, type, cache, entry.raw, false);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string, cache: string): void {
+    const raw = Buffer.from(body);
+    if (acceptsGzip(req) && COMPRESSIBLE.test(type) && raw.length > 512) return this.write(req, res, status, type, cache, gzipSync(raw), true);
+    return this.write(req, res, status, type, cache, raw, false);
+  }
+
+  private write(req: IncomingMessage, res: ServerResponse, status: number, type: string, cache: string, body: Buffer, gzipped: boolean): void {
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Cache-Control': cache,
+      'Content-Length': String(body.length),
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 }

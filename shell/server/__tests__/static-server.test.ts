@@ -4,6 +4,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { StaticServer } from '../static-server';
 
 const root = mkdtempSync(join(tmpdir(), 'static-'));
@@ -55,5 +57,29 @@ describe('StaticServer', () => {
 
   it('refuses writes', async () => {
     expect((await fetch(`${server.url}/index.html`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('gzips text for clients that accept it, and only for them', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${server.url}/main.0123abcd.js`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const zipped = await raw({ 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.encoding).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe('console.log(1)');
+    const plain = await raw({});
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+  });
+
+  it('answers a malformed percent-escape with 400 and keeps serving', async () => {
+    expect((await get('/%E0%A4')).status).toBe(400);
+    expect((await get('/main.0123abcd.js')).status).toBe(200);
   });
 });
