@@ -18,7 +18,8 @@
  * Ports: site 3300-3305, gzip proxies 3310-3316, one-bundle build 3306, backend 54600 (apart
  * from npm start's and e2e's).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
@@ -73,9 +74,23 @@ async function buildSingleBundle(): Promise<void> {
   });
 }
 
-/** A data folder seeded with PROVIDERS providers, kept between runs (--fresh-db: a new one). */
+/**
+ * A data folder seeded with PROVIDERS providers, kept between runs. Its name carries a hash of
+ * the migrations, the platform SQL and the seed: migrations are edited in place during
+ * development and applied ones are not re-run, so a changed schema gets a new database.
+ * --fresh-db: a new one regardless.
+ */
 function dataDirFor(providers: number): string {
-  const dir = join(benchDir, `db-${providers}${values['fresh-db'] ? `-${Date.now()}` : ''}`);
+  const hash = createHash('sha256');
+  const migrations = join(repoRoot, 'supabase', 'migrations');
+  for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(join(migrations, file)));
+  hash.update(readFileSync(join(repoRoot, 'supabase', 'local', 'platform.sql')));
+  hash.update(readFileSync(join(repoRoot, 'supabase', 'seed', 'seed.ts')));
+  const prefix = `db-${providers}-`;
+  const name = `${prefix}${hash.digest('hex').slice(0, 12)}${values['fresh-db'] ? `-${Date.now()}` : ''}`;
+  // Databases of older schemas are of no further use (and ~0.5 GB each).
+  for (const old of readdirSync(benchDir).filter((d) => d.startsWith(prefix) && d !== name)) rmSync(join(benchDir, old), { recursive: true, force: true });
+  const dir = join(benchDir, name);
   mkdirSync(dir, { recursive: true });
   return dir;
 }
