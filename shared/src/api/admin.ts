@@ -1,5 +1,6 @@
 import { getSupabase } from '../supabase/client';
 import { ApiError, toApiError } from './errors';
+import type { ProviderFields } from './providers';
 
 /**
  * Typed access to the admin RPCs (supabase/migrations/0003_functions.sql). Each one checks
@@ -11,18 +12,9 @@ export const ADMIN_PROVIDER_STATUSES = ['pending', 'approved', 'rejected'] as co
 export type AdminProviderStatus = (typeof ADMIN_PROVIDER_STATUSES)[number];
 
 /** One registration as the admin sees it: every field, the Aadhaar number only masked. */
-export interface AdminRegistration {
-  id: string;
-  name: string;
-  business_name: string | null;
-  mobile: string;
-  category: string;
-  specialist_in: string | null;
+export interface AdminRegistration extends ProviderFields {
   experience: number;
-  address: string;
-  verified: boolean;
   status: AdminProviderStatus;
-  registration_date: string;
   reviewed_at: string | null;
   rejection_reason: string | null;
   avg_rating: number;

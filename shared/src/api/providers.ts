@@ -1,19 +1,24 @@
 import { getSupabase } from '../supabase/client';
 import { toApiError } from './errors';
 
-/** A publicly listed provider as the database exposes it (never an Aadhaar number). */
-export interface Provider {
+/** The public fields of a provider row (never an Aadhaar number: that lives in a private table). */
+export interface ProviderFields {
   id: string;
   name: string;
   business_name: string | null;
   mobile: string;
+  /** Stored category value: `${icon} ${hi}` or 'OTHERS: text'. */
   category: string;
   specialist_in: string | null;
   experience: number | null;
   address: string;
   verified: boolean;
-  status: 'pending' | 'approved' | 'rejected';
   registration_date: string;
+}
+
+/** A publicly listed provider as the database exposes it. */
+export interface Provider extends ProviderFields {
+  status: 'pending' | 'approved' | 'rejected';
 }
 
 /** One approved provider, or null when the id is unknown, malformed or not approved. */

@@ -2,6 +2,7 @@
 // filtered and sorted by the database (rpc search_providers, supabase/migrations/0003).
 import { getSupabase } from '../supabase/client';
 import { toApiError } from './errors';
+import type { ProviderFields } from './providers';
 
 /** Sort orders the database knows (spec section 4). */
 export const PROVIDER_SORTS = ['rating_desc', 'newly_added'] as const;
@@ -20,19 +21,8 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Longest query sent; the database cuts at 100 characters as well. */
 export const MAX_SEARCH_QUERY_LENGTH = 100;
 
-/** One approved provider as a list card needs it (never an Aadhaar number). */
-export interface ProviderListItem {
-  id: string;
-  name: string;
-  business_name: string | null;
-  mobile: string;
-  /** Stored category value: `${icon} ${hi}` or 'OTHERS: text'. */
-  category: string;
-  specialist_in: string | null;
-  experience: number | null;
-  address: string;
-  verified: boolean;
-  registration_date: string;
+/** One approved provider as a list card needs it. */
+export interface ProviderListItem extends ProviderFields {
   /** Average of the ratings, one decimal; 0 when unrated. */
   avg_rating: number;
   rating_count: number;
