@@ -342,14 +342,31 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     }
     return name;
   };
+  /** One pooled connection, one transaction: committed if fn resolves, rolled back if it throws. */
+  const inTransaction = async <T,>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const out = await fn(client);
+      await client.query('commit');
+      return out;
+    } catch (e) {
+      try {
+        await client.query('rollback');
+      } catch {
+        /* broken connection */
+      }
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
   return {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async runAs(role: string, claims: string, stmts: Stmt[]) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
+    runAs(role: string, claims: string, stmts: Stmt[]) {
+      return inTransaction(async (client) => {
         await client.query({ name: nameOf(SET_REQUEST_SQL), text: SET_REQUEST_SQL, values: [role, claims] });
         const out: QueryResult<Record<string, string | null>>[] = [];
         for (const st of stmts) {
@@ -362,36 +379,11 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
           } as never)) as unknown as { rows: unknown[]; rowCount: number | null };
           out.push({ rows: r.rows as Record<string, string | null>[], rowCount: r.rowCount ?? r.rows.length });
         }
-        await client.query('commit');
         return out;
-      } catch (e) {
-        try {
-          await client.query('rollback');
-        } catch {
-          /* broken connection */
-        }
-        throw e;
-      } finally {
-        client.release();
-      }
+      });
     },
-    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const out = await fn(wrap(client as never));
-        await client.query('commit');
-        return out;
-      } catch (e) {
-        try {
-          await client.query('rollback');
-        } catch {
-          /* connection broken */
-        }
-        throw e;
-      } finally {
-        client.release();
-      }
+    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return inTransaction((client) => fn(wrap(client as never)));
     },
     async close() {
       await pool.end();
