@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, formatRating, useLanguage, type ProviderSort, type VerifiedFilter } from '@city/shared';
 import { activeFilterCount, DEFAULT_FILTERS, MIN_RATING_STEPS, type DirectoryFilters } from '../utils/directory-params';
@@ -17,12 +17,22 @@ const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'f
 ];
 
 /** Minimum rating, verified and sort; a toggle shows or hides the panel. Changes apply at once. */
-export function FilterPanel({ filters, onChange, open, onToggle }: FilterPanelProps) {
+export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: FilterPanelProps) {
   const { t } = useTranslation('directory');
   const lang = useLanguage();
   const id = useId();
+  // The URL is the source of truth, but the router applies it as a transition: until that
+  // commits, controlled inputs would snap back to the old value (and a second quick change
+  // would be built on the stale one). Show the visitor's choice at once; follow the URL
+  // whenever its values change (back/forward, shared links).
+  const [filters, setFilters] = useState(fromUrl);
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps
   const active = activeFilterCount(filters);
-  const set = (patch: Partial<DirectoryFilters>) => onChange({ ...filters, ...patch });
+  const apply = (next: DirectoryFilters) => {
+    setFilters(next);
+    onChange(next);
+  };
+  const set = (patch: Partial<DirectoryFilters>) => apply({ ...filters, ...patch });
   return (
     <div className="directory-filters">
       <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="directory-filters__toggle">
@@ -56,7 +66,7 @@ export function FilterPanel({ filters, onChange, open, onToggle }: FilterPanelPr
           </select>
         </div>
         {active > 0 ? (
-          <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)}>
+          <Button variant="ghost" onClick={() => apply(DEFAULT_FILTERS)}>
             {t('filters.reset')}
           </Button>
         ) : null}
