@@ -1,4 +1,4 @@
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
 
 /**
@@ -28,7 +28,16 @@ const runningNow = (ad: AdRow, now = Date.now()) =>
   ad.active && (ad.start_date === null || Date.parse(ad.start_date) <= now) && (ad.end_date === null || Date.parse(ad.end_date) >= now);
 
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Advertisement' });
+const adsSlot = (page: Page) => page.locator('[data-remote-slot="mf_ads"]');
+// The ads remote is asked for only once the page has loaded and been idle (up to 3 s more).
+const APPEARS = { timeout: 15_000 };
 const slide = (page: Page) => popup(page).getByRole('group');
+
+/** The origin the ads remote is deployed on, from the remotes.json the shell reads. */
+async function originOfAds(request: APIRequestContext, siteUrl: string) {
+  const remotes = (await (await request.get(`${siteUrl}/remotes.json`)).json()) as Record<string, string>;
+  return new URL(remotes.mf_ads!).origin;
+}
 
 /** What the visitor is told about the current ad: its position and its title (caption, alt or label). */
 async function currentAd(page: Page) {
@@ -123,7 +132,7 @@ test.describe('advertisement popup', () => {
     test.setTimeout(60_000);
     await recordPopupTimeline(page);
     await page.goto('/');
-    await expect(popup(page)).toBeVisible();
+    await expect(popup(page)).toBeVisible(APPEARS);
     await expect(slide(page)).toHaveAttribute('aria-label', `1 of ${running.length}`);
     await expect(slide(page)).toHaveAttribute('aria-label', `2 of ${running.length}`, { timeout: 9_000 });
     await expect(popup(page)).toBeHidden({ timeout: 17_000 });
@@ -147,9 +156,43 @@ test.describe('advertisement popup', () => {
     expect(log.filter((e) => e.state.startsWith('open')).length).toBeLessThanOrEqual(3);
   });
 
+  test('the first render does not wait for the ads: nothing of mf_ads is requested before the load event', async ({ page, site, request }) => {
+    const adsOrigin = await originOfAds(request, site.url);
+    // The browser's network log: every request the page makes to the ads remote or for the ads.
+    const adsRequests: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      if (url.startsWith(adsOrigin) || url.includes('/rest/v1/advertisements') || url.includes('/storage/v1/object/public/ads/')) adsRequests.push(url);
+    });
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(1_000));
+    await page.goto('/');
+    await expect(popup(page)).toBeVisible(APPEARS);
+
+    const files = adsRequests.filter((url) => url.startsWith(adsOrigin)).map((url) => new URL(url).pathname);
+    expect(files).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js', expect.stringMatching(/AdsPopup.*\.js$/)]));
+    expect(adsRequests.some((url) => url.includes('/rest/v1/advertisements'))).toBe(true);
+
+    // When each of them started, in the page's own clock, against the load event.
+    const { loadEventStart, started } = await page.evaluate((urls) => {
+      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        loadEventStart: nav!.loadEventStart,
+        started: urls.map((url) => ({ url, at: entries.find((e) => e.name === url)?.startTime ?? null })),
+      };
+    }, adsRequests);
+    expect(loadEventStart).toBeGreaterThan(0);
+    const before = started.filter((r) => r.at === null || r.at < loadEventStart);
+    test.info().annotations.push({
+      type: 'measured',
+      description: `load event at ${loadEventStart.toFixed(0)} ms; first ads request at ${Math.min(...started.map((r) => r.at ?? 0)).toFixed(0)} ms`,
+    });
+    expect(before).toEqual([]);
+  });
+
   test('shows every running ad and never an expired, future or inactive one; keyboard and dots work', async ({ page }) => {
     await page.goto('/');
-    await expect(popup(page)).toBeVisible();
+    await expect(popup(page)).toBeVisible(APPEARS);
     await expect(page.getByRole('button', { name: 'Close advertisement' })).toBeFocused();
     // A mouse over the carousel pauses its rotation, so this walk is not raced by it.
     await popup(page).getByRole('region', { name: 'Advertisements' }).hover();
@@ -195,7 +238,7 @@ test.describe('advertisement popup', () => {
     test('horizontal swipes change the ad, a downward swipe closes it, and it stays closed for the visit', async ({ page, context }) => {
       const cdp = await context.newCDPSession(page);
       await page.goto('/');
-      await expect(popup(page)).toBeVisible();
+      await expect(popup(page)).toBeVisible(APPEARS);
       await expect(slide(page)).toHaveAttribute('aria-label', `1 of ${running.length}`);
       const box = await popup(page).boundingBox();
       expect(box!.width).toBeLessThanOrEqual(360);
@@ -223,20 +266,22 @@ test.describe('advertisement popup', () => {
       await expect(page.getByRole('button', { name: 'More Services' })).toBeVisible();
       await page.reload();
       await expect(page.getByRole('button', { name: 'More Services' })).toBeVisible();
+      // The ads module is on the page (after idle) and has had time to open: it does not.
+      await expect(adsSlot(page)).toBeAttached(APPEARS);
       await page.waitForTimeout(2_000);
       await expect(popup(page)).toHaveCount(0);
 
       // A new visit (new tab session) sees it again.
       const next = await context.newPage();
       await next.goto('/');
-      await expect(popup(next)).toBeVisible();
+      await expect(popup(next)).toBeVisible(APPEARS);
     });
   });
 
   test('reduced motion: no auto-rotation and videos do not autoplay', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await expect(popup(page)).toBeVisible();
+    await expect(popup(page)).toBeVisible(APPEARS);
     await page.waitForTimeout(8_000);
     await expect(slide(page)).toHaveAttribute('aria-label', `1 of ${running.length}`);
     // The visitor can still move through the ads; videos are muted, inline and not autoplaying.
@@ -255,13 +300,17 @@ test.describe('advertisement popup', () => {
     }
   });
 
-  test('with the ads server stopped the home page is unaffected', async ({ page, control }) => {
+  test('with the ads server stopped the home page is unaffected', async ({ page, control, site, request }) => {
     await control.stopRemote('mf_ads');
+    const adsOrigin = await originOfAds(request, site.url);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const adsFailed = page.waitForEvent('requestfailed', { predicate: (r) => r.url().startsWith(adsOrigin), ...APPEARS });
     await page.goto('/');
     await page.getByRole('button', { name: 'More Services' }).click();
     await expect(page.getByRole('heading', { name: 'All Services' })).toBeVisible();
+    // The page did try the ads remote (after idle), and its failure shows nothing.
+    await adsFailed;
     await page.waitForTimeout(1_500);
     await expect(popup(page)).toHaveCount(0);
     await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);

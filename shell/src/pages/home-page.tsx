@@ -2,10 +2,14 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useDocumentTitle } from '../app/use-document-title';
+import { useAfterIdle } from '../remotes/use-after-idle';
 
 /** Home: the directory, the registration modal (opened by ?register=1) and the ads popup. */
 export function HomePage() {
   useDocumentTitle(null);
+  // The ads remote (its entry, its query and its media) must not compete with the first
+  // render: it is asked for only once the page has loaded and is idle, and never server-side.
+  const adsAllowed = useAfterIdle();
   const [params, setParams] = useSearchParams();
   const registrationOpen = params.get('register') === '1';
   const setRegistration = useCallback(
@@ -31,7 +35,7 @@ export function HomePage() {
       {registrationOpen ? (
         <RemoteSlot id="mf_registration/RegistrationDialog" props={{ open: registrationOpen, onClose: closeRegistration }} loading={null} />
       ) : null}
-      <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" />
+      {adsAllowed ? <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" /> : null}
     </>
   );
 }
