@@ -1,4 +1,4 @@
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { ApiError, toApiError } from './errors';
 import type { ProviderFields } from './providers';
 
@@ -65,7 +65,8 @@ function toStatus(v: unknown): AdminProviderStatus {
 
 async function callRpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
   try {
-    const { data, error, status } = await getSupabase().rpc(fn, args);
+    const supabase = await dataClient();
+    const { data, error, status } = await supabase.rpc(fn, args);
     if (error) throw toApiError(error, status);
     return data;
   } catch (e) {

@@ -1,4 +1,4 @@
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { toApiError } from './errors';
 
 export type AdMediaType = 'image' | 'video' | 'youtube';
@@ -31,7 +31,8 @@ const MAX_ACTIVE_ADS = 10;
  */
 export async function fetchActiveAds(now?: Date): Promise<Advertisement[]> {
   const at = now ? `"${now.toISOString()}"` : 'now';
-  const { data, error, status } = await getSupabase()
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase
     .from('advertisements')
     .select(AD_COLUMNS)
     .eq('active', true)

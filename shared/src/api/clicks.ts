@@ -1,4 +1,4 @@
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 
 export type ClickType = 'call' | 'whatsapp';
 
@@ -8,7 +8,8 @@ export type ClickType = 'call' | 'whatsapp';
  */
 export function trackClick(providerId: string, clickType: ClickType): void {
   void Promise.resolve()
-    .then(() => getSupabase().from('click_tracking').insert({ provider_id: providerId, click_type: clickType }))
+    .then(dataClient)
+    .then((supabase) => supabase.from('click_tracking').insert({ provider_id: providerId, click_type: clickType }))
     .catch(() => undefined);
 }
 

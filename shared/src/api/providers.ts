@@ -1,4 +1,4 @@
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { toApiError } from './errors';
 
 /** The public fields of a provider row (never an Aadhaar number: that lives in a private table). */
@@ -24,7 +24,8 @@ export interface Provider extends ProviderFields {
 /** One approved provider, or null when the id is unknown, malformed or not approved. */
 export async function fetchProvider(id: string): Promise<Provider | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const { data, error, status } = await getSupabase().from('service_providers').select('*').eq('id', id).maybeSingle();
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.from('service_providers').select('*').eq('id', id).maybeSingle();
   if (error) throw toApiError(error, status);
   return (data as Provider | null) ?? null;
 }

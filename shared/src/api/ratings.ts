@@ -1,5 +1,5 @@
 // Ratings: one per provider per device (the database's unique key), 1..5 stars.
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { getDeviceId } from '../device/device-id';
 import { ApiError, toApiError } from './errors';
 
@@ -20,7 +20,8 @@ export const isValidRating = (value: number) => Number.isInteger(value) && value
  * device_id), optionally narrowed to some providers.
  */
 export async function fetchDeviceRatings(providerIds?: readonly string[], deviceId: string = getDeviceId()): Promise<Map<string, number>> {
-  let query = getSupabase().from('service_ratings').select('provider_id, rating').eq('device_id', deviceId);
+  const supabase = await dataClient();
+  let query = supabase.from('service_ratings').select('provider_id, rating').eq('device_id', deviceId);
   if (providerIds) query = query.in('provider_id', [...providerIds]);
   const { data, error, status } = await query;
   if (error) throw toApiError(error, status);
@@ -38,7 +39,8 @@ export async function fetchDeviceRating(providerId: string, deviceId: string = g
  */
 export async function submitRating(providerId: string, rating: number, deviceId: string = getDeviceId()): Promise<void> {
   if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400);
-  const { error, status } = await getSupabase()
+  const supabase = await dataClient();
+  const { error, status } = await supabase
     .from('service_ratings')
     .upsert({ provider_id: providerId, device_id: deviceId, rating }, { onConflict: 'provider_id,device_id' });
   if (error) throw toApiError(error, status);
@@ -50,7 +52,8 @@ export async function submitRating(providerId: string, rating: number, deviceId:
  */
 export async function fetchAverageRatings(providerIds: readonly string[]): Promise<Map<string, RatingSummary>> {
   if (providerIds.length === 0) return new Map();
-  const { data, error, status } = await getSupabase().rpc('get_average_ratings', { p_provider_ids: [...providerIds] });
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.rpc('get_average_ratings', { p_provider_ids: [...providerIds] });
   if (error) throw toApiError(error, status);
   const rows = (data ?? []) as { provider_id: string; avg_rating: number | string; rating_count: number | string }[];
   return new Map(

@@ -1,4 +1,4 @@
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 
 /**
  * A provider's free registration, already validated and normalised (see
@@ -80,7 +80,8 @@ export function registrationFailure(error: PostgrestLikeError | null | undefined
  */
 export async function registerProvider(input: RegistrationInput): Promise<RegistrationResult> {
   try {
-    const { data, error, status } = await getSupabase().rpc('register_provider', {
+    const supabase = await dataClient();
+    const { data, error, status } = await supabase.rpc('register_provider', {
       p_name: input.name,
       p_business_name: input.businessName,
       p_mobile: input.mobile,

@@ -1,5 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { ApiError, toApiError } from './errors';
 
 /** Review text bounds after trimming (decisions section 3; the database checks them too). */
@@ -27,7 +27,8 @@ export function reviewTextProblem(text: string): 'empty' | 'tooLong' | null {
 
 /** A page of a provider's reviews, newest first. */
 export async function fetchReviews(providerId: string, { offset = 0, limit = REVIEWS_PAGE_SIZE }: { offset?: number; limit?: number } = {}): Promise<Review[]> {
-  const { data, error, status } = await getSupabase()
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase
     .from('reviews')
     .select('*')
     .eq('provider_id', providerId)
@@ -42,7 +43,8 @@ export async function fetchReviews(providerId: string, { offset = 0, limit = REV
 export async function submitReview(providerId: string, text: string): Promise<Review> {
   const problem = reviewTextProblem(text);
   if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400);
-  const { data, error, status } = await getSupabase()
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase
     .from('reviews')
     .insert({ provider_id: providerId, review_text: text.trim() })
     .select()

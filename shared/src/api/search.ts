@@ -1,6 +1,6 @@
 // Owned by the directory feature: category lists and provider search, one page at a time,
 // filtered and sorted by the database (rpc search_providers, supabase/migrations/0003).
-import { getSupabase } from '../supabase/client';
+import { dataClient } from './client';
 import { toApiError } from './errors';
 import type { ProviderFields } from './providers';
 
@@ -80,7 +80,8 @@ export async function searchProviders(params: SearchProvidersParams): Promise<Se
   const limit = Math.min(100, Math.max(1, Math.floor(params.limit ?? SEARCH_PAGE_SIZE)));
   const query = normaliseSearchQuery(params.query);
   const category = params.category?.trim() || null;
-  let request = getSupabase().rpc('search_providers', {
+  const supabase = await dataClient();
+  let request = supabase.rpc('search_providers', {
     p_query: query === '' ? null : query,
     p_category: category,
     p_min_rating: normaliseMinRating(params.minRating),

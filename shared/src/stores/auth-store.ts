@@ -4,6 +4,7 @@ import type { Session, User } from '@supabase/supabase-js';
 import * as authApi from '../api/auth';
 import { toast } from './toast-store';
 import { i18n } from '../i18n/instance';
+import { AUTH_STORAGE_KEY, hasStoredSession } from '../supabase/client';
 
 export interface SignInOptions {
   /** false: raise no toast (the caller shows its own, e.g. the admin login form). Default true. */
@@ -32,8 +33,8 @@ const setSession = (session: Session | null) => ({
 });
 
 /**
- * The auth context's state. It starts loading, stops once the stored session is read,
- * then follows every auth event. The shell starts it (startAuth) once per page.
+ * The auth context's state. It starts loading, stops once startAuth knows whether a session is
+ * stored (and has restored it), then follows every auth event. The shell starts it once per page.
  */
 export const authStore = createStore<AuthState>()((set) => ({
   loading: true,
@@ -66,14 +67,41 @@ export const authStore = createStore<AuthState>()((set) => ({
 
 let stopListening: (() => void) | null = null;
 
-/** Reads the stored session, then follows auth events. Idempotent. */
+const signedIn = (session: Session | null) => authStore.setState({ ...setSession(session), loading: false });
+
+async function restoreSession(): Promise<void> {
+  try {
+    signedIn(await authApi.getStoredSession());
+  } catch {
+    // supabase-js could not be downloaded: signed out for now; a sign-in tries again.
+    signedIn(null);
+  }
+}
+
+/**
+ * Starts the auth context. Idempotent. Auth events reach the store from the moment the
+ * page's client exists, whoever creates it (a query, a sign-in). Without a stored session the
+ * visitor is signed out at once and supabase-js is not downloaded for it; with one, the
+ * client is created and the session restored (refreshed if needed).
+ */
 export async function startAuth(): Promise<void> {
   if (stopListening) return;
-  stopListening = authApi.onAuthChange((_event, session) => {
-    authStore.setState({ ...setSession(session), loading: false });
-  });
-  const session = await authApi.getStoredSession();
-  authStore.setState({ ...setSession(session), loading: false });
+  const stopEvents = authApi.onAuthChange((_event, session) => signedIn(session));
+  // Another tab signed in: if this one has no client yet, nothing else would tell it (reading
+  // the session again when it has one is harmless).
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === AUTH_STORAGE_KEY && e.newValue !== null) void restoreSession();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  stopListening = () => {
+    stopEvents();
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+  if (!hasStoredSession()) {
+    signedIn(null);
+    return;
+  }
+  await restoreSession();
 }
 
 export function stopAuth(): void {
