@@ -11,7 +11,8 @@
  * there unchanged.
  */
 import { categoryLabel } from '@city/shared/catalogue';
-import { DEFAULT_LANGUAGE, resources, type Language } from '@city/shared/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
+import { resources } from '@city/shared/i18n/resources';
 
 /** What a preview needs of a provider (never the mobile number or Aadhaar). */
 export interface OgProvider {

@@ -1,11 +1,11 @@
 import 'i18next';
-import type { resources } from './resources';
+import type { LanguageResources } from './resources';
 import type enLegal from './locales/en/legal.json';
 
 // t() keys are checked against the English resources (the Hindi ones are tested to match).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'] & { legal: typeof enLegal };
+    resources: LanguageResources & { legal: typeof enLegal };
   }
 }

@@ -2,7 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { i18n, initI18n, setRuntimeConfig, type Language, type RuntimeConfig } from '../index';
+import { i18n, initI18nWithResources, setRuntimeConfig, type Language, type RuntimeConfig } from '../index';
+import { resources } from '../i18n/all-resources';
 
 export const TEST_CONFIG: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',
@@ -12,14 +13,22 @@ export const TEST_CONFIG: RuntimeConfig = {
   socialLinks: { facebook: 'https://facebook.com/example' },
 };
 
+/**
+ * i18n for a test, synchronously: both languages' resources are added directly (the page
+ * downloads one language's chunk; a test needs none), and `language` is made current.
+ */
+export function setTestLanguage(language: Language = 'en'): void {
+  initI18nWithResources(language, resources);
+  void i18n.changeLanguage(language); // synchronous: the resources are in and there is no backend
+}
+
 /** Renders with the same providers the shell gives a remote: i18n (chosen language) and a router. */
 export async function renderWithProviders(
   ui: ReactElement,
   { language = 'en', route = '/', ...options }: { language?: Language; route?: string } & RenderOptions = {},
 ) {
   setRuntimeConfig(TEST_CONFIG);
-  await initI18n(language);
-  await i18n.changeLanguage(language);
+  setTestLanguage(language);
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>

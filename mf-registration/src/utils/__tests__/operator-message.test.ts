@@ -1,4 +1,5 @@
-import { i18n, initI18n, type RegistrationInput } from '@city/shared';
+import { i18n, type RegistrationInput } from '@city/shared';
+import { setTestLanguage } from '@city/shared/testing';
 import { buildOperatorMessage, categoryForMessage, maskAadhaar, operatorChatUrl } from '../operator-message';
 
 const input: RegistrationInput = {
@@ -13,8 +14,7 @@ const input: RegistrationInput = {
 };
 
 async function tFor(lang: 'en' | 'hi') {
-  await initI18n(lang);
-  await i18n.changeLanguage(lang);
+  setTestLanguage(lang);
   return i18n.getFixedT(lang, 'registration');
 }
 

@@ -1,0 +1,62 @@
+// The page downloads only the current language before the first render; English (the
+// fallback) follows in the background, and a switch waits for the other language's resources.
+type Instance = typeof import('../instance');
+
+/** A fresh i18n module (the instance is a module singleton), as on a new page load. */
+function freshInstance(): Instance {
+  let mod!: Instance;
+  jest.isolateModules(() => {
+    mod = require('../instance') as Instance;
+  });
+  return mod;
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('language resources on demand', () => {
+  it('starts with the Hindi strings only, then adds English in the background', async () => {
+    const { i18n, initI18n } = freshInstance();
+    await initI18n('hi');
+    expect(i18n.t('app.slogan')).toBe('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!');
+    expect(i18n.t('heading', { ns: 'directory' })).toMatch(/[\u0900-\u097F]/);
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    await until(() => i18n.hasResourceBundle('en', 'common'));
+    expect(i18n.hasResourceBundle('en', 'admin')).toBe(true);
+    expect(i18n.language).toBe('hi');
+  });
+
+  it('starting in English (the fallback) downloads no Hindi', async () => {
+    const { i18n, initI18n } = freshInstance();
+    await initI18n('en');
+    expect(i18n.t('app.slogan')).toBe('Your City, Your Services - Everything Made Easy!');
+    await new Promise((r) => setTimeout(r, 300)); // past the background task's delay
+    expect(i18n.hasResourceBundle('hi', 'common')).toBe(false);
+  });
+
+  it('setLanguage adds the other language before switching, so no key is ever shown', async () => {
+    const { i18n, initI18n, setLanguage, LANGUAGE_STORAGE_KEY } = freshInstance();
+    await initI18n('en');
+    expect(i18n.hasResourceBundle('hi', 'common')).toBe(false);
+    const seen: string[] = [];
+    i18n.on('languageChanged', () => seen.push(i18n.t('app.slogan')));
+    await setLanguage('hi');
+    expect(seen).toEqual(['आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!']);
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+  });
+
+  it('starts in the stored language', async () => {
+    localStorage.setItem('city.lang', 'en');
+    const { currentLanguage, initI18n } = freshInstance();
+    await initI18n();
+    expect(currentLanguage()).toBe('en');
+  });
+});
