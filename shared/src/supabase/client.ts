@@ -3,9 +3,10 @@ import { getRuntimeConfig } from '../config/runtime-config-store';
 
 /**
  * Where supabase-js keeps the session (localStorage). Explicit, so the page can tell whether a
- * session is stored without loading supabase-js (see hasStoredSession).
+ * session is stored without loading supabase-js (see hasStoredSession). It ends in
+ * '-auth-token' like supabase-js's default keys (the e2e suite finds the session that way).
  */
-export const AUTH_STORAGE_KEY = 'city.auth';
+export const AUTH_STORAGE_KEY = 'city-auth-token';
 
 /** One supabase-js client (and so one auth session) for the whole page. */
 let client: SupabaseClient | null = null;

@@ -87,14 +87,14 @@ describe('auth start-up', () => {
   });
 
   it('with a stored session: downloads supabase-js and restores it', async () => {
-    localStorage.setItem('city.auth', JSON.stringify(adminSession));
+    localStorage.setItem('city-auth-token', JSON.stringify(adminSession));
     const { auth } = load();
     await auth.startAuth();
     expect(mockLoads.count).toBe(1);
     expect(mockCreateClient).toHaveBeenCalledWith(
       'http://127.0.0.1:54321',
       'anon',
-      expect.objectContaining({ auth: expect.objectContaining({ storageKey: 'city.auth', persistSession: true }) }),
+      expect.objectContaining({ auth: expect.objectContaining({ storageKey: 'city-auth-token', persistSession: true }) }),
     );
     expect(auth.authStore.getState()).toMatchObject({ loading: false, session: adminSession, isAdmin: true });
   });
@@ -104,7 +104,7 @@ describe('auth start-up', () => {
     const { auth } = load();
     await auth.startAuth();
     expect(localStorage.getItem('sb-127-auth-token')).toBeNull();
-    expect(localStorage.getItem('city.auth')).not.toBeNull();
+    expect(localStorage.getItem('city-auth-token')).not.toBeNull();
     expect(auth.authStore.getState()).toMatchObject({ loading: false, isAdmin: true });
   });
 
@@ -133,8 +133,8 @@ describe('auth start-up', () => {
   it('another tab signing in is picked up without a client in this tab', async () => {
     const { auth } = load();
     await auth.startAuth();
-    localStorage.setItem('city.auth', JSON.stringify(adminSession));
-    window.dispatchEvent(new StorageEvent('storage', { key: 'city.auth', newValue: localStorage.getItem('city.auth') }));
+    localStorage.setItem('city-auth-token', JSON.stringify(adminSession));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'city-auth-token', newValue: localStorage.getItem('city-auth-token') }));
     await flush();
     await flush();
     expect(auth.authStore.getState()).toMatchObject({ isAdmin: true });
@@ -142,7 +142,7 @@ describe('auth start-up', () => {
   });
 
   it('if supabase-js cannot be downloaded, a stored session ends signed out rather than loading forever', async () => {
-    localStorage.setItem('city.auth', JSON.stringify(adminSession));
+    localStorage.setItem('city-auth-token', JSON.stringify(adminSession));
     mockCreateClient.mockImplementation(() => {
       throw new Error('Loading chunk supabase failed');
     });
