@@ -58,20 +58,28 @@ test('each shared singleton is loaded once, from one provider', async ({ page })
   await page.goto('/');
   await expect(page.locator('[data-remote-slot="mf_directory"]')).not.toBeEmpty();
   await page.goto('/admin-login');
-  await expect(page.locator('[data-remote-slot="mf_admin"] form')).toBeVisible();
-  const loaded = await page.evaluate(() => {
-    type ShareInfo = { loaded?: boolean; loading?: unknown; from: string; lib?: unknown };
-    const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;
-    const out: Record<string, string[]> = {};
-    for (const scopes of Object.values(share)) {
-      for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
-        for (const [version, info] of Object.entries(versions)) {
-          if (info.loaded || info.lib) (out[pkg] ??= []).includes(`${version}@${info.from}`) || out[pkg].push(`${version}@${info.from}`);
+  const form = page.locator('[data-remote-slot="mf_admin"] form');
+  await expect(form).toBeVisible();
+  // supabase-js is downloaded when data is first needed: here, a sign-in attempt from the admin remote.
+  await form.locator('input[type="email"]').fill('nobody@example.in');
+  await form.locator('input[type="password"]').fill('not the password');
+  await form.locator('button[type="submit"]').click();
+  const loadedShares = () =>
+    page.evaluate(() => {
+      type ShareInfo = { loaded?: boolean; loading?: unknown; from: string; lib?: unknown };
+      const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;
+      const out: Record<string, string[]> = {};
+      for (const scopes of Object.values(share)) {
+        for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+          for (const [version, info] of Object.entries(versions)) {
+            if (info.loaded || info.lib) (out[pkg] ??= []).includes(`${version}@${info.from}`) || out[pkg].push(`${version}@${info.from}`);
+          }
         }
       }
-    }
-    return out;
-  });
+      return out;
+    });
+  await expect.poll(async () => (await loadedShares())['@supabase/supabase-js']).toBeDefined();
+  const loaded = await loadedShares();
   for (const pkg of ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@supabase/supabase-js', '@city/shared']) {
     expect(loaded[pkg], pkg).toHaveLength(1);
   }
