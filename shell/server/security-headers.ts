@@ -4,7 +4,8 @@
  *
  * What the app really loads (checked in Chromium, e2e/tests/reliability.spec.ts):
  * - scripts: its own bundle and each remote's chunks (Module Federation adds <script> tags
- *   pointing at the remotes' origins); no inline script, no eval;
+ *   pointing at the remotes' origins); no eval; one inline script, the prerender guard in
+ *   index.html's <head>, allowed by its hash (the build writes it to dist/prerender.json);
  * - styles: its own and the remotes' CSS files. React `style` props are set through the CSSOM,
  *   which style-src does not govern, so no 'unsafe-inline';
  * - fonts: self-hosted (shell or a remote's build);
@@ -20,6 +21,8 @@ export interface SecurityHeaderInputs {
   moduleOrigins: readonly string[];
   /** The Supabase project URL from config.json. */
   supabaseUrl: string;
+  /** CSP hashes ('sha256-...') of the shell's inline scripts: dist/prerender.json's scriptHashes. */
+  inlineScriptHashes?: readonly string[];
 }
 
 export const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
@@ -37,7 +40,7 @@ export function originOf(url: string): string | null {
 const unique = (xs: readonly (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))];
 
 /** The Content-Security-Policy value: only this site's origins, the Supabase URL and the ad player. */
-export function buildContentSecurityPolicy({ shellOrigin, moduleOrigins, supabaseUrl }: SecurityHeaderInputs): string {
+export function buildContentSecurityPolicy({ shellOrigin, moduleOrigins, supabaseUrl, inlineScriptHashes = [] }: SecurityHeaderInputs): string {
   const modules = unique([originOf(shellOrigin), ...moduleOrigins.map(originOf)]);
   const supabase = originOf(supabaseUrl);
   const supabaseWs = supabase ? supabase.replace(/^http/, 'ws') : null;
@@ -46,7 +49,7 @@ export function buildContentSecurityPolicy({ shellOrigin, moduleOrigins, supabas
 
   const directives: [string, (string | null)[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...modules]],
+    ['script-src', ["'self'", ...modules, ...inlineScriptHashes.filter((h) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h))]],
     ['style-src', ["'self'", ...modules]],
     ['font-src', ["'self'", ...modules]],
     ['img-src', ["'self'", 'data:', ...modules, storage]],

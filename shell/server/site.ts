@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
 import { securityHeaders } from './security-headers';
@@ -25,6 +25,13 @@ export interface SiteOptions {
   remotePorts?: Partial<Record<RemoteName, number>>;
 }
 
+/** The CSP hashes of the prerender guard script (shell/prerender writes them); none for a build without it. */
+function prerenderScriptHashes(shellDist: string): string[] {
+  const file = join(shellDist, 'prerender.json');
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: string[] }).scriptHashes ?? [];
+}
+
 const json = (body: unknown) => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(body, null, 2) });
 
 /**
@@ -44,7 +51,9 @@ export class Site {
     const portOf = (name: RemoteName, i: number) => opts.remotePorts?.[name] ?? shellPort + i + 1;
     const shellOrigin = `http://localhost:${shellPort}`;
     // Per request: remotes.json can be repointed at run time (setRemoteEntry), and the policy follows.
-    const headers = () => securityHeaders({ shellOrigin, moduleOrigins: Object.values(this.remotesManifest), supabaseUrl: this.opts.supabaseUrl });
+    const inlineScriptHashes = prerenderScriptHashes(MODULES.shell.dist);
+    const headers = () =>
+      securityHeaders({ shellOrigin, moduleOrigins: Object.values(this.remotesManifest), supabaseUrl: this.opts.supabaseUrl, inlineScriptHashes });
     const configRoute: DynamicRoute = () => (this.configOverride ? this.configOverride() : json(this.runtimeConfig()));
     this.remotes = Object.fromEntries(
       REMOTE_NAMES.map((name, i) => [

@@ -1,29 +1,54 @@
-import { createRoot } from 'react-dom/client';
-import '@city/shared/ui.css';
-import './styles/fonts.css';
-import './styles/shell.css';
-import './styles/layout-stability.css';
-import { initI18n, loadRuntimeConfig, startAuth } from '@city/shared';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { currentLanguage, initI18n, loadRuntimeConfig, startAuth } from '@city/shared';
 import { App } from './app/app';
+import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly } from './remotes/startup-preload';
 
+/**
+ * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
+ * what the app renders now (the head's guard script agreed and the language is still Hindi);
+ * otherwise drop it and render from scratch.
+ */
+function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean): void {
+  if (hydrate) {
+    hydrateRoot(container, app, {
+      // A remote deployed after the shell was built may render other markup: React then draws
+      // that part on the client; worth a note in the console, not an error for the visitor.
+      onRecoverableError: (error) => console.warn('[hydrate]', error),
+    });
+    return;
+  }
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+    container.replaceChildren();
+    container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  }
+  document.documentElement.removeAttribute(PRERENDER_OFF_ATTRIBUTE);
+  createRoot(container).render(app);
+}
+
 async function start() {
   await initI18n();
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   const [config, remotes] = await Promise.all([loadRuntimeConfig('/config.json', fetchOrTakeEarly), loadRemotesManifest('/remotes.json')]);
   if (!config.ok) {
-    root.render(<StartupError messageKey={`config.${config.failure.kind}`} detail={config.failure.detail} />);
+    takeOverRoot(container, <StartupError messageKey={`config.${config.failure.kind}`} detail={config.failure.detail} />, false);
     return;
   }
   if (!remotes.ok) {
-    root.render(<StartupError messageKey={remotes.failure === 'missing' ? 'config.remotesMissing' : 'config.remotesInvalid'} detail={remotes.detail} />);
+    takeOverRoot(container, <StartupError messageKey={remotes.failure === 'missing' ? 'config.remotesMissing' : 'config.remotesInvalid'} detail={remotes.detail} />, false);
     return;
   }
   registerRemoteManifest(remotes.manifest);
   void startAuth();
-  root.render(<App />);
+  const hydrate =
+    container.getAttribute(PRERENDERED_ATTRIBUTE) === PRERENDER_LANGUAGE &&
+    !document.documentElement.hasAttribute(PRERENDER_OFF_ATTRIBUTE) &&
+    currentLanguage() === PRERENDER_LANGUAGE &&
+    prerenderApplies(window.location.pathname, window.location.search, PRERENDER_LANGUAGE);
+  takeOverRoot(container, <App />, hydrate);
 }
 
 void start();

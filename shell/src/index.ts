@@ -1,3 +1,9 @@
+// CSS in the entry: linked in <head> by the HTML plugin, so the prerendered page paints styled
+// (CSS is no federated singleton: importing it here consumes nothing shared).
+import '@city/shared/ui.css';
+import './styles/fonts.css';
+import './styles/shell.css';
+import './styles/layout-stability.css';
 import { startPreload } from './remotes/startup-preload';
 
 // Before the app's chunks arrive: ask for config.json and remotes.json, and start on the

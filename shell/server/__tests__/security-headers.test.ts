@@ -55,6 +55,15 @@ describe('buildContentSecurityPolicy', () => {
     expect(changed.get('script-src')).not.toContain('https://directory.example.in');
   });
 
+  it("allows the prerender guard script by its hash, never 'unsafe-inline', and drops anything that is not a sha256 source", () => {
+    const scripts = parse(
+      buildContentSecurityPolicy({ ...inputs, inlineScriptHashes: ["'sha256-dNUBS1Yg5qfwBLWksgPLkMaFE9iGziqo/zRypv3yzOY='", "'unsafe-inline'", "https://evil.example"] }),
+    ).get('script-src');
+    expect(scripts).toContain("'sha256-dNUBS1Yg5qfwBLWksgPLkMaFE9iGziqo/zRypv3yzOY='");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain('https://evil.example');
+  });
+
   it('keeps a local http backend as ws:// for realtime', () => {
     expect(parse(buildContentSecurityPolicy({ ...inputs, supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src')).toContain('ws://127.0.0.1:54321');
   });

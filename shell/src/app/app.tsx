@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { i18n } from '@city/shared';
@@ -22,12 +23,15 @@ export function Layout() {
   );
 }
 
-export function App() {
+/** The router the app runs in: the browser's, or a static one when `/` is prerendered at build time. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
+      <Router>
         <Layout />
-      </BrowserRouter>
+      </Router>
     </I18nextProvider>
   );
 }

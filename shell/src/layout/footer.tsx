@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, getRuntimeConfig, useLanguage, type SocialLinks } from '@city/shared';
+import { useHydrated } from '../app/use-hydrated';
 
 const COPYRIGHT_YEAR = 2025;
 const SOCIAL_ORDER: (keyof SocialLinks)[] = ['facebook', 'instagram', 'youtube', 'x'];
@@ -8,18 +9,22 @@ const SOCIAL_ORDER: (keyof SocialLinks)[] = ['facebook', 'instagram', 'youtube',
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { operatorPhone, operatorWhatsapp, socialLinks } = getRuntimeConfig();
+  // The operator's numbers and links come from config.json: filled in after hydration, so the
+  // HTML prerendered at build time does not carry one deployment's values.
+  const config = useHydrated() ? getRuntimeConfig() : null;
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{t('footer.contactTitle')}</h2>
-          <p>
-            {t('footer.phone')}:{' '}
-            <a href={`tel:+91${operatorPhone}`} aria-label={t('footer.callOperator', { phone: operatorPhone })}>
-              {operatorPhone}
-            </a>
-          </p>
+          {config ? (
+            <p>
+              {t('footer.phone')}:{' '}
+              <a href={`tel:+91${config.operatorPhone}`} aria-label={t('footer.callOperator', { phone: config.operatorPhone })}>
+                {config.operatorPhone}
+              </a>
+            </p>
+          ) : null}
         </section>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick">{t('footer.quickLinks')}</h2>
@@ -39,16 +44,18 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social">{t('footer.connectWithUs')}</h2>
-          <ul className="site-footer__social">
-            <li>
-              <a href={`https://wa.me/${operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">{t('footer.whatsapp')}</a>
-            </li>
-            {SOCIAL_ORDER.filter((k) => socialLinks[k]).map((k) => (
-              <li key={k}>
-                <a href={socialLinks[k]} target="_blank" rel="noopener noreferrer">{t(`footer.${k}`)}</a>
+          {config ? (
+            <ul className="site-footer__social">
+              <li>
+                <a href={`https://wa.me/${config.operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">{t('footer.whatsapp')}</a>
               </li>
-            ))}
-          </ul>
+              {SOCIAL_ORDER.filter((k) => config.socialLinks[k]).map((k) => (
+                <li key={k}>
+                  <a href={config.socialLinks[k]} target="_blank" rel="noopener noreferrer">{t(`footer.${k}`)}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       </div>
       <p className="site-footer__copyright">{t('footer.copyright', { year: formatNumber(COPYRIGHT_YEAR, lang, { useGrouping: false }) })}</p>

@@ -1,0 +1,130 @@
+/**
+ * Build step after `rspack build` (see package.json): prerenders `/` into dist/index.html so a
+ * visitor on a slow phone sees the page (header, search box, category grid) as HTML, before any
+ * JavaScript, and the app then hydrates that markup instead of drawing it again.
+ *
+ * 1. Bundles prerender/render-home.tsx for Node with the shell's own loaders (the federation
+ *    runtime replaced by federation-stub.ts: the directory is imported from source) and renders.
+ * 2. The shell's own CSS is already linked in <head> (imported by the entry). The remotes' CSS the
+ *    render imported (the directory's) goes to dist/prerender.<hash>.css, linked in <head> too,
+ *    so the prerendered HTML paints styled; the remote loads its own copy later, as always.
+ * 3. Inlines a guard script in <head> that hides the markup before first paint when it is not
+ *    what the app will render (another path or query, English chosen): src/app/prerender-scope.ts.
+ * 4. Writes dist/prerender.json: the guard's CSP hash, which every host serving the shell must
+ *    allow in script-src (shell/server/site.ts does).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerender-scope';
+import { LANGUAGE_STORAGE_KEY } from '../../shared/src/i18n/instance';
+
+const shellDir = join(__dirname, '..');
+const dist = join(shellDir, 'dist');
+const repoRoot = join(shellDir, '..');
+const sharedDir = join(repoRoot, 'shared');
+const outDir = join(shellDir, 'node_modules', '.cache', 'prerender');
+
+/** Filled by collect-css-loader.cjs during the compile. */
+const cssImports = () => ((globalThis as { __prerenderCssFiles?: string[] }).__prerenderCssFiles ?? []);
+
+function serverConfig(): Configuration {
+  return {
+    context: shellDir,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { 'render-home': './prerender/render-home.tsx' },
+    output: { path: outDir, filename: '[name].js', cssFilename: '[name].css', library: { type: 'commonjs2' }, publicPath: '/', clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: { '@module-federation/enhanced/runtime$': join(__dirname, 'federation-stub.ts') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.(t|j)sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, env: { targets: 'node 20' } },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, loader: join(__dirname, 'collect-css-loader.cjs'), type: 'javascript/auto' },
+        { test: /\.(woff2?|png|svg|ico|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { minimize: false },
+    plugins: [
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
+  };
+}
+
+function compile(config: Configuration): Promise<void> {
+  return new Promise((resolve, reject) => {
+    rspack(config).run((err, stats) => {
+      if (err) return reject(err);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ preset: 'errors-only' })));
+      resolve();
+    });
+  });
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
+/** The inline guard: hides the prerendered markup before first paint when the app will draw something else. */
+function guardScript(prerenderApplies: (...args: never[]) => boolean): string {
+  // One line: comments and line breaks out (the function has no string holding '//').
+  const fn = prerenderApplies
+    .toString()
+    .replace(/\/\/[^\n]*\n/g, '\n')
+    .replace(/\s*\n\s*/g, '');
+  return (
+    `(function(){var d=document.documentElement;try{var applies=${fn};` +
+    `if(!applies(location.pathname,location.search,localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})))d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}` +
+    `catch(e){d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}})();`
+  );
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(indexFile)) throw new Error('dist/index.html is missing: run rspack build first');
+  await compile(serverConfig());
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const server = require(join(outDir, 'render-home.js')) as typeof import('./render-home');
+  const { html, remotes } = await server.renderHome();
+
+  // The remotes' CSS the render imported (the shell's and @city/shared's are in the entry's CSS).
+  const cssFiles = [...new Set(cssImports())].filter((file) => !file.startsWith(shellDir + sep) && !file.startsWith(sharedDir + sep));
+  const css = cssFiles
+    .map((file) => {
+      const text = readFileSync(file, 'utf8');
+      // Copied as is into the shell's origin: a relative url() or @import would point nowhere.
+      if (/url\(|@import/.test(text)) throw new Error(`${relative(repoRoot, file)}: url() or @import cannot be prerendered; inline it or move it to the shell`);
+      return `/* ${relative(repoRoot, file)} */\n${text}`;
+    })
+    .join('\n');
+  for (const old of readdirSync(dist).filter((f) => /^prerender\.[0-9a-f]+\.css$/.test(f))) rmSync(join(dist, old));
+  const cssName = `prerender.${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
+  writeFileSync(join(dist, cssName), css);
+
+  const guard = guardScript(server.prerenderApplies);
+  let page = readFileSync(indexFile, 'utf8');
+  if (page.includes(PRERENDERED_ATTRIBUTE)) throw new Error('dist/index.html is already prerendered');
+  const head = `<script>${guard}</script><link rel="stylesheet" href="/${cssName}">`;
+  page = page.replace('</head>', `${head}</head>`);
+  const root = '<div id="root"></div>';
+  if (!page.includes(root)) throw new Error(`dist/index.html has no ${root}`);
+  page = page.replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${server.PRERENDER_LANGUAGE}">${html}</div>`);
+  writeFileSync(indexFile, page);
+  writeFileSync(join(dist, 'prerender.json'), JSON.stringify({ page: '/', language: server.PRERENDER_LANGUAGE, scriptHashes: [`'sha256-${sha256(guard)}'`], remotes }, null, 2) + '\n');
+  console.log(`prerendered / (${(html.length / 1024).toFixed(1)} KiB HTML, ${(css.length / 1024).toFixed(1)} KiB CSS, remotes: ${remotes.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
