@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentLanguage, initI18n, loadRuntimeConfig, startAuth } from '@city/shared';
+import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth } from '@city/shared';
 import { App } from './app/app';
 import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
@@ -29,7 +29,14 @@ function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean):
   createRoot(container).render(app);
 }
 
+/** Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now. */
+function needsDataAtOnce(pathname: string, search: string): boolean {
+  const params = new URLSearchParams(search);
+  return pathname.startsWith('/provider/') || pathname.startsWith('/admin') || params.has('category') || params.has('q');
+}
+
 async function start() {
+  if (needsDataAtOnce(window.location.pathname, window.location.search)) preloadSupabase();
   await initI18n();
   const container = document.getElementById('root')!;
   const [config, remotes] = await Promise.all([loadRuntimeConfig('/config.json', fetchOrTakeEarly), loadRemotesManifest('/remotes.json')]);
