@@ -2,6 +2,11 @@
  * npm run bench: the performance budgets of docs/performance.md, measured.
  *
  *   npm run bench -- [--no-build] [--runs 5] [--providers 50000] [--fresh-db] [--seconds 10]
+ *                    [--frontend-only] [--pages home,list,profile,single]
+ *
+ * --frontend-only: no HTTP bench and no database-time step (a front-end iteration, ~3 min
+ * with --pages home); --pages: which Lighthouse pages run (default all four; `single` is `/`
+ * of the one-bundle build; the real-throttled LCP runs on those of home and profile chosen).
  *
  * 1. Builds the production bundles (turbo) and the same app as one bundle without Module
  *    Federation (single-bundle/rspack.config.ts).
@@ -46,8 +51,30 @@ const { values } = parseArgs({
     'fresh-db': { type: 'boolean' },
     seconds: { type: 'string', default: '10' },
     out: { type: 'string' },
+    'frontend-only': { type: 'boolean' },
+    pages: { type: 'string', default: 'home,list,profile,single' },
   },
 });
+const FRONTEND_ONLY = values['frontend-only'] === true;
+const PAGE_KEYS = ['home', 'list', 'profile', 'single'] as const;
+type PageKey = (typeof PAGE_KEYS)[number];
+const PAGES = new Set(
+  values.pages!
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
+for (const page of PAGES) {
+  if (!(PAGE_KEYS as readonly string[]).includes(page)) {
+    console.error(`--pages: unknown page "${page}" (choose from ${PAGE_KEYS.join(', ')}, comma-separated)`);
+    process.exit(2);
+  }
+}
+if (PAGES.size === 0) {
+  console.error(`--pages: name at least one of ${PAGE_KEYS.join(', ')}`);
+  process.exit(2);
+}
+const runsPage = (page: PageKey) => PAGES.has(page);
 const RUNS = Number(values.runs);
 const LCP_RUNS = Number(values['lcp-runs'] ?? values.runs);
 const PROVIDERS = Number(values.providers);
@@ -221,24 +248,31 @@ async function main(): Promise<void> {
     const ratio = fedAllBytes / oneBytes;
 
     // ---- Lighthouse
-    const lh: Record<keyof typeof pages, ReturnType<typeof summariseLighthouse>> = {} as never;
+    const lh: Partial<Record<PageKey, ReturnType<typeof summariseLighthouse>>> = {};
     for (const [key, path] of Object.entries(pages) as [keyof typeof pages, string][]) {
+      if (!runsPage(key)) continue;
       log(`Lighthouse x${RUNS}: ${path} ...`);
       lh[key] = summariseLighthouse(await lighthouseRuns(chrome, siteUrl + path, RUNS));
     }
-    log(`Lighthouse x${RUNS}: one bundle / ...`);
-    const lhSingle = summariseLighthouse(await lighthouseRuns(chrome, singleUrl + '/', RUNS));
+    if (runsPage('single')) {
+      log(`Lighthouse x${RUNS}: one bundle / ...`);
+      lh.single = summariseLighthouse(await lighthouseRuns(chrome, singleUrl + '/', RUNS));
+    }
 
-    // ---- real throttling
-    const realLcp: Record<string, number[]> = {};
+    // ---- real throttling (on the pages of home and profile that --pages chose)
+    const realLcp: Partial<Record<'home' | 'profile', number[]>> = {};
     for (const [key, path] of [['home', pages.home], ['profile', pages.profile]] as const) {
+      if (!runsPage(key)) continue;
       log(`real-throttled LCP x${LCP_RUNS}: ${path} ...`);
       realLcp[key] = await realThrottledLcp(chrome, siteUrl + path, LCP_RUNS);
     }
 
     // ---- backend over HTTP
-    log(`HTTP bench (supabase bench:http, ${values.seconds} s per scenario) ...`);
-    const http = await httpBench(backend);
+    let http: Awaited<ReturnType<typeof httpBench>> | null = null;
+    if (!FRONTEND_ONLY) {
+      log(`HTTP bench (supabase bench:http, ${values.seconds} s per scenario) ...`);
+      http = await httpBench(backend);
+    }
 
     await Promise.all(proxies.map((p) => p.stop()));
     await single.stop();
@@ -246,36 +280,64 @@ async function main(): Promise<void> {
     await backend.stop();
 
     // ---- database time (server stopped: PGlite opened here on the same folder)
-    log('database time of list and search queries ...');
-    const db = await measureDbTime(dataDir);
+    let db: Awaited<ReturnType<typeof measureDbTime>> | null = null;
+    if (!FRONTEND_ONLY) {
+      log('database time of list and search queries ...');
+      db = await measureDbTime(dataDir);
+    }
 
     // ---- report
     const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
     report.push(`# Performance bench: ${date} UTC`, '');
     report.push(
-      `Command: \`npm run bench${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\`; ${db.providers} approved providers (${PROVIDERS} seeded); ` +
+      `Command: \`npm run bench${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\`; ${db ? `${db.providers} approved providers (${PROVIDERS} seeded)` : `${PROVIDERS} providers seeded`}; ` +
         `Lighthouse 12.8.2 default mobile config (simulated Slow 4G, 4x CPU), median of ${RUNS}; each origin gzip-served.`,
       '',
     );
+    const skippedSteps = [
+      ...(FRONTEND_ONLY ? ['the backend HTTP bench and the database-time step (--frontend-only)'] : []),
+      ...(PAGES.size < PAGE_KEYS.length ? [`Lighthouse on ${PAGE_KEYS.filter((k) => !runsPage(k)).join(', ')} (--pages ${[...PAGES].join(',')})`] : []),
+    ];
+    if (skippedSteps.length) report.push(`**Quick run, not a full bench.** Skipped: ${skippedSteps.join('; ')}.`, '');
+    const notRun = (why: string) => `not run (${why}) | |`;
     report.push('## Budgets', '', '| Budget | Target | Measured | Met |', '|---|---|---|---|');
-    report.push(`| Lighthouse performance, \`/\` | >= ${BUDGET.score} | ${lh.home.score} (runs ${lh.home.scores.join(', ')}) | ${ok(lh.home.score >= BUDGET.score)} |`);
-    report.push(`| LCP, \`/\` (Lighthouse) | <= ${BUDGET.lcpMs / 1000} s | ${(lh.home.lcpMs / 1000).toFixed(2)} s | ${ok(lh.home.lcpMs <= BUDGET.lcpMs)} |`);
-    report.push(`| TBT, \`/\` (Lighthouse) | <= ${BUDGET.tbtMs} ms | ${lh.home.tbtMs.toFixed(0)} ms | ${ok(lh.home.tbtMs <= BUDGET.tbtMs)} |`);
+    const home = lh.home;
+    report.push(`| Lighthouse performance, \`/\` | >= ${BUDGET.score} | ${home ? `${home.score} (runs ${home.scores.join(', ')}) | ${ok(home.score >= BUDGET.score)}` : notRun('--pages')} |`);
+    report.push(`| LCP, \`/\` (Lighthouse) | <= ${BUDGET.lcpMs / 1000} s | ${home ? `${(home.lcpMs / 1000).toFixed(2)} s | ${ok(home.lcpMs <= BUDGET.lcpMs)}` : notRun('--pages')} |`);
+    report.push(`| TBT, \`/\` (Lighthouse) | <= ${BUDGET.tbtMs} ms | ${home ? `${home.tbtMs.toFixed(0)} ms | ${ok(home.tbtMs <= BUDGET.tbtMs)}` : notRun('--pages')} |`);
     report.push(`| First-render JS of \`/\`, shell + directory + shared (gzip) | <= ${BUDGET.firstRenderKiB} KiB | ${fmtKiB(fedBudgetBytes)} KiB | ${ok(kib(fedBudgetBytes) <= BUDGET.firstRenderKiB)} |`);
     report.push(`| Federation overhead (all first-render JS vs one bundle) | <= ${BUDGET.fedRatio}x | ${ratio.toFixed(2)}x (${fmtKiB(fedAllBytes)} / ${fmtKiB(oneBytes)} KiB) | ${ok(ratio <= BUDGET.fedRatio)} |`);
-    const listP99 = Math.max(db.timings[0]!.p99, db.timings[1]!.p99);
-    const searchP99 = db.timings[2]!.p99;
-    report.push(`| Category list, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${listP99.toFixed(1)} ms (p50 ${db.timings[0]!.p50.toFixed(1)}) | ${ok(listP99 <= BUDGET.dbMs)} |`);
-    report.push(`| Search, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${searchP99.toFixed(1)} ms (p50 ${db.timings[2]!.p50.toFixed(1)}) | ${ok(searchP99 <= BUDGET.dbMs)} |`, '');
+    if (db) {
+      const listP99 = Math.max(db.timings[0]!.p99, db.timings[1]!.p99);
+      const searchP99 = db.timings[2]!.p99;
+      report.push(`| Category list, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${listP99.toFixed(1)} ms (p50 ${db.timings[0]!.p50.toFixed(1)}) | ${ok(listP99 <= BUDGET.dbMs)} |`);
+      report.push(`| Search, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${searchP99.toFixed(1)} ms (p50 ${db.timings[2]!.p50.toFixed(1)}) | ${ok(searchP99 <= BUDGET.dbMs)} |`, '');
+    } else {
+      report.push(`| Category list, database time (p99) | <= ${BUDGET.dbMs} ms | ${notRun('--frontend-only')} |`);
+      report.push(`| Search, database time (p99) | <= ${BUDGET.dbMs} ms | ${notRun('--frontend-only')} |`, '');
+    }
 
     report.push('## Lighthouse (median)', '', '| Page | Score | LCP | TBT | CLS | FCP | Total bytes |', '|---|---|---|---|---|---|---|');
     const lhRow = (name: string, r: ReturnType<typeof summariseLighthouse>) =>
       `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${(r.fcpMs / 1000).toFixed(2)} s | ${fmtKiB(r.totalBytes)} KiB |`;
-    report.push(lhRow('`/`', lh.home), lhRow(`category list \`${pages.list}\``, lh.list), lhRow('provider profile `/provider/:id`', lh.profile), lhRow('`/`, one bundle, no federation', lhSingle), '');
+    const lhNames: Record<PageKey, string> = {
+      home: '`/`',
+      list: `category list \`${pages.list}\``,
+      profile: 'provider profile `/provider/:id`',
+      single: '`/`, one bundle, no federation',
+    };
+    for (const key of PAGE_KEYS) {
+      const r = lh[key];
+      report.push(r ? lhRow(lhNames[key], r) : `| ${lhNames[key]} | not run (--pages) | | | | | |`);
+    }
+    report.push('');
 
     report.push('## LCP with real throttling (CDP: Slow 4G 562.5 ms RTT / 1.47 Mbit/s, 4x CPU)', '', '| Page | Median | Runs |', '|---|---|---|');
-    report.push(`| \`/\` | ${(median(realLcp.home!) / 1000).toFixed(2)} s | ${realLcp.home!.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
-    report.push(`| provider profile | ${(median(realLcp.profile!) / 1000).toFixed(2)} s | ${realLcp.profile!.map((v) => (v / 1000).toFixed(2)).join(', ')} |`, '');
+    for (const [key, name] of [['home', '`/`'], ['profile', 'provider profile']] as const) {
+      const runs = realLcp[key];
+      report.push(runs ? `| ${name} | ${(median(runs) / 1000).toFixed(2)} s | ${runs.map((v) => (v / 1000).toFixed(2)).join(', ')} |` : `| ${name} | not run (--pages) | |`);
+    }
+    report.push('');
 
     report.push('## First-render JavaScript of `/` (network log, gzip bytes on the wire)', '', '| Module | File | KiB |', '|---|---|---|');
     for (const [module, files] of byModule) {
@@ -286,13 +348,21 @@ async function main(): Promise<void> {
     for (const f of [...one].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     report.push(`| **all** | **${fmtKiB(oneBytes)}** |`, '');
 
-    report.push(`## Backend over HTTP (${http.header})`, '', '| Scenario | req/s | p50 ms | p99 ms | errors |', '|---|---|---|---|---|');
-    for (const r of http.rows) report.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    if (http) {
+      report.push(`## Backend over HTTP (${http.header})`, '', '| Scenario | req/s | p50 ms | p99 ms | errors |', '|---|---|---|---|---|');
+      for (const r of http.rows) report.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    } else {
+      report.push('## Backend over HTTP', '', 'Skipped (--frontend-only).');
+    }
     report.push('');
-    report.push(`## Database time (PGlite in process, role anon, ${db.timings[0]?.samples} samples each)`, '', '| Query | p50 ms | p99 ms | max ms | rows |', '|---|---|---|---|---|');
-    for (const t of db.timings) report.push(`| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.max.toFixed(2)} | ${t.rows} |`);
-    report.push('', 'Search by query:', '', '| Query | p50 ms | p99 ms |', '|---|---|---|');
-    for (const t of db.perQuery) report.push(`| ${t.name.replace('search ', '')} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} |`);
+    if (db) {
+      report.push(`## Database time (PGlite in process, role anon, ${db.timings[0]?.samples} samples each)`, '', '| Query | p50 ms | p99 ms | max ms | rows |', '|---|---|---|---|---|');
+      for (const t of db.timings) report.push(`| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.max.toFixed(2)} | ${t.rows} |`);
+      report.push('', 'Search by query:', '', '| Query | p50 ms | p99 ms |', '|---|---|---|');
+      for (const t of db.perQuery) report.push(`| ${t.name.replace('search ', '')} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} |`);
+    } else {
+      report.push('## Database time', '', 'Skipped (--frontend-only).');
+    }
     report.push('', `Total bench time: ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine load (1 min avg) at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}.`, '');
   } finally {
     await Promise.all(proxies.map((p) => p.stop().catch(() => undefined)));
