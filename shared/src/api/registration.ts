@@ -1,4 +1,5 @@
 import { dataClient } from './client';
+import { ApiError } from './errors';
 
 /**
  * A provider's free registration, already validated and normalised (see
@@ -95,6 +96,8 @@ export async function registerProvider(input: RegistrationInput): Promise<Regist
     return { ok: true, id: String(data) };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return /fetch|network/i.test(message) ? { ok: false, reason: 'network', message } : { ok: false, reason: 'unknown', message };
+    // Includes supabase-js itself failing to download (dataClient: a network ApiError).
+    const network = (e instanceof ApiError && e.isNetwork) || /fetch|network/i.test(message);
+    return network ? { ok: false, reason: 'network', message } : { ok: false, reason: 'unknown', message };
   }
 }

@@ -11,6 +11,7 @@
  */
 import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
+import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
 
 const early = new Map<string, Promise<Response>>();
 let pluginsRegistered = false;
@@ -19,7 +20,7 @@ let pluginsRegistered = false;
 export function ensureRuntimePlugins(): void {
   if (pluginsRegistered) return;
   pluginsRegistered = true;
-  registerPlugins([fetchRetryPlugin()]);
+  registerPlugins([fetchRetryPlugin(), sharedRetryPlugin()]);
 }
 
 /** A request started by startPreload (remotes.json, config.json), handed over once to its real reader. */
