@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth } from '@city/shared';
 import { App } from './app/app';
@@ -13,11 +13,16 @@ import { fetchOrTakeEarly } from './remotes/startup-preload';
  * otherwise drop it and render from scratch.
  */
 function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean): void {
+  // As a transition, the first render or hydration yields to the browser every few ms instead
+  // of blocking a slow phone's main thread for hundreds of ms (a default-priority root render
+  // is one task); the page is already painted (prerendered) or shows nothing else meanwhile.
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // A remote deployed after the shell was built may render other markup: React then draws
-      // that part on the client; worth a note in the console, not an error for the visitor.
-      onRecoverableError: (error) => console.warn('[hydrate]', error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A remote deployed after the shell was built may render other markup: React then draws
+        // that part on the client; worth a note in the console, not an error for the visitor.
+        onRecoverableError: (error) => console.warn('[hydrate]', error),
+      });
     });
     return;
   }
@@ -26,7 +31,8 @@ function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean):
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
   }
   document.documentElement.removeAttribute(PRERENDER_OFF_ATTRIBUTE);
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 /** Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now. */
