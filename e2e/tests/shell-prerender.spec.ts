@@ -53,6 +53,7 @@ test('the app hydrates the prerendered markup (same nodes, no mismatch) and then
   });
   const release = await holdShellScript(page);
   await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
   });
