@@ -13,29 +13,50 @@ export interface ScriptFile {
   transferBytes: number;
 }
 
-/** Every script the browser downloads to render `url` until the network is quiet, cold cache. */
-export async function firstRenderScripts(executablePath: string, url: string, waitFor: string): Promise<ScriptFile[]> {
+/**
+ * The JavaScript the first render of a page needs: every script requested before the element
+ * `waitFor` is React's (rendered, or hydrated when the page was prerendered: React tags the DOM
+ * nodes it owns), by URL with its encoded (gzip) size from the network log. Work the app defers
+ * to after the first render (ads after idle, the fallback language, supabase-js when data is
+ * first needed) is not counted: it is measured apart as `later`.
+ */
+export async function firstRenderScripts(executablePath: string, url: string, waitFor: string): Promise<{ first: ScriptFile[]; later: ScriptFile[] }> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
     const page = await context.newPage();
-    const pending: Promise<ScriptFile | null>[] = [];
-    page.on('requestfinished', (request) => {
+    const pending: Promise<(ScriptFile & { first: boolean }) | null>[] = [];
+    let rendered = false;
+    page.on('request', (request) => {
       if (request.resourceType() !== 'script') return;
+      const first = !rendered;
       pending.push(
-        request.sizes().then((sizes) => {
+        request.response().then(async (response) => {
+          if (!response) return null;
+          await response.finished();
+          const sizes = await request.sizes();
           const u = new URL(request.url());
-          return { url: request.url(), origin: u.origin, file: u.pathname.slice(1), transferBytes: sizes.responseBodySize };
+          return { url: request.url(), origin: u.origin, file: u.pathname.slice(1), transferBytes: sizes.responseBodySize, first };
         }, () => null),
       );
     });
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForSelector(waitFor, { timeout: 30_000 });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      (selector) => {
+        const el = document.querySelector(selector);
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+      },
+      waitFor,
+      { timeout: 60_000, polling: 10 },
+    );
+    rendered = true;
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    const files = (await Promise.all(pending)).filter((f): f is ScriptFile => f !== null);
+    await page.waitForTimeout(4000); // what the app defers to idle (ads, fallback language) starts by now
+    await page.waitForLoadState('networkidle');
+    const files = (await Promise.all(pending)).filter((f): f is ScriptFile & { first: boolean } => f !== null);
     await context.close();
-    return files;
+    const strip = ({ first: _first, ...f }: ScriptFile & { first: boolean }): ScriptFile => f;
+    return { first: files.filter((f) => f.first).map(strip), later: files.filter((f) => !f.first).map(strip) };
   } finally {
     await browser.close();
   }
@@ -62,6 +83,12 @@ export async function lighthouseRuns(executablePath: string, url: string, runs: 
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
+      // BENCH_LH_DUMP=<dir>: keep each run's full report (long tasks, bootup time, the LCP element) for analysis.
+      if (process.env.BENCH_LH_DUMP) {
+        const { mkdirSync, writeFileSync } = await import('node:fs');
+        mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
+        writeFileSync(`${process.env.BENCH_LH_DUMP}/${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       out.push({

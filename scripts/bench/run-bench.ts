@@ -2,11 +2,13 @@
  * npm run bench: the performance budgets of docs/performance.md, measured.
  *
  *   npm run bench -- [--no-build] [--runs 5] [--providers 50000] [--fresh-db] [--seconds 10]
- *                    [--frontend-only] [--pages home,list,profile,single]
+ *                    [--frontend-only] [--pages home,list,profile,single] [--no-phone-fonts]
  *
  * --frontend-only: no HTTP bench and no database-time step (a front-end iteration, ~3 min
  * with --pages home); --pages: which Lighthouse pages run (default all four; `single` is `/`
  * of the one-bundle build; the real-throttled LCP runs on those of home and profile chosen).
+ * The browsers have Noto Sans Devanagari as a system font, as Android phones do
+ * (phone-fonts.ts), and `/` is measured once more without it; --no-phone-fonts: never.
  *
  * 1. Builds the production bundles (turbo) and the same app as one bundle without Module
  *    Federation (single-bundle/rspack.config.ts).
@@ -38,6 +40,7 @@ import { GzipProxy } from './gzip-proxy';
 import { firstRenderScripts, lighthouseRuns, median, realThrottledLcp, type LighthouseRun, type ScriptFile } from './browser';
 import { SINGLE_BUNDLE_DIST, singleBundleConfig } from './single-bundle/rspack.config';
 import { measureDbTime } from './db-time';
+import { phoneFontsConfig } from './phone-fonts';
 
 const repoRoot = join(__dirname, '..', '..');
 const benchDir = join(repoRoot, '.tmp', 'bench');
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'frontend-only': { type: 'boolean' },
     pages: { type: 'string', default: 'home,list,profile,single' },
+    'no-phone-fonts': { type: 'boolean' },
   },
 });
 const FRONTEND_ONLY = values['frontend-only'] === true;
@@ -229,12 +233,17 @@ async function main(): Promise<void> {
 
     const chrome = await resolveChromium(benchDir);
     log(`Chromium: ${chrome}`);
+    // The browsers see Noto Sans Devanagari as a system font, as Android phones do (phone-fonts.ts).
+    const phoneFonts = values['no-phone-fonts'] ? null : phoneFontsConfig(benchDir);
+    if (phoneFonts) process.env.FONTCONFIG_FILE = phoneFonts;
 
     // ---- first-render JS
     log('first-render JS of / (federated, then one bundle) ...');
     const homeReady = '.directory-categories__grid';
-    const fed = await firstRenderScripts(chrome, siteUrl + '/', homeReady);
-    const one = await firstRenderScripts(chrome, singleUrl + '/', homeReady);
+    const fedRun = await firstRenderScripts(chrome, siteUrl + '/', homeReady);
+    const oneRun = await firstRenderScripts(chrome, singleUrl + '/', homeReady);
+    const fed = fedRun.first;
+    const one = oneRun.first;
     const byModule = new Map<string, ScriptFile[]>();
     for (const f of fed) {
       const key = remoteOfOrigin.get(f.origin) ?? f.origin;
@@ -257,6 +266,15 @@ async function main(): Promise<void> {
     if (runsPage('single')) {
       log(`Lighthouse x${RUNS}: one bundle / ...`);
       lh.single = summariseLighthouse(await lighthouseRuns(chrome, singleUrl + '/', RUNS));
+    }
+    // The same `/` on a device without any Devanagari font: the web font downloads and the text repaints.
+    let homeNoFont: ReturnType<typeof summariseLighthouse> | null = null;
+    if (phoneFonts && runsPage('home')) {
+      const runs = Math.min(RUNS, 3);
+      log(`Lighthouse x${runs}: / without a Devanagari system font ...`);
+      delete process.env.FONTCONFIG_FILE;
+      homeNoFont = summariseLighthouse(await lighthouseRuns(chrome, siteUrl + '/', runs));
+      process.env.FONTCONFIG_FILE = phoneFonts;
     }
 
     // ---- real throttling (on the pages of home and profile that --pages chose)
@@ -330,7 +348,14 @@ async function main(): Promise<void> {
       const r = lh[key];
       report.push(r ? lhRow(lhNames[key], r) : `| ${lhNames[key]} | not run (--pages) | | | | | |`);
     }
-    report.push('');
+    if (homeNoFont) report.push(lhRow('`/` on a device with no Devanagari font (web font downloaded, text repainted)', homeNoFont));
+    report.push(
+      '',
+      phoneFonts
+        ? 'Fonts: the browsers have Noto Sans Devanagari as a system font, as Android phones do (scripts/bench/phone-fonts.ts); the last row is without it. `--no-phone-fonts`: all without it.'
+        : 'Fonts: no Devanagari system font (--no-phone-fonts): every page downloads the web font.',
+      '',
+    );
 
     report.push('## LCP with real throttling (CDP: Slow 4G 562.5 ms RTT / 1.47 Mbit/s, 4x CPU)', '', '| Page | Median | Runs |', '|---|---|---|');
     for (const [key, name] of [['home', '`/`'], ['profile', 'provider profile']] as const) {
@@ -339,7 +364,14 @@ async function main(): Promise<void> {
     }
     report.push('');
 
-    report.push('## First-render JavaScript of `/` (network log, gzip bytes on the wire)', '', '| Module | File | KiB |', '|---|---|---|');
+    report.push(
+      '## First-render JavaScript of `/` (network log, gzip bytes on the wire)',
+      '',
+      'Scripts requested before the category grid is React\'s (hydrated or rendered); what the app defers past that is listed after.',
+      '',
+      '| Module | File | KiB |',
+      '|---|---|---|',
+    );
     for (const [module, files] of byModule) {
       for (const f of [...files].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${module} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     }
@@ -347,6 +379,17 @@ async function main(): Promise<void> {
     report.push('One bundle without federation (same sources, same preset minus ModuleFederationPlugin):', '', '| File | KiB |', '|---|---|');
     for (const f of [...one].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     report.push(`| **all** | **${fmtKiB(oneBytes)}** |`, '');
+    const laterRows = (files: ScriptFile[]) =>
+      [...files].sort((a, b) => b.transferBytes - a.transferBytes).map((f) => `| ${remoteOfOrigin.get(f.origin) ?? 'one bundle'} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
+    report.push(
+      'Loaded after the first render, within 4 s of idle (federated: ' + fmtKiB(sum(fedRun.later)) + ' KiB; one bundle: ' + fmtKiB(sum(oneRun.later)) + ' KiB):',
+      '',
+      '| Module | File | KiB |',
+      '|---|---|---|',
+      ...laterRows(fedRun.later),
+      ...laterRows(oneRun.later).map((r) => r.replace(/^\| [^|]+ \|/, '| one bundle |')),
+      '',
+    );
 
     if (http) {
       report.push(`## Backend over HTTP (${http.header})`, '', '| Scenario | req/s | p50 ms | p99 ms | errors |', '|---|---|---|---|---|');
