@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readServerInfo } from '@city/supabase/local/server-info';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -34,39 +34,32 @@ export async function startBackendProcess(opts: { port: number; dataDir: string;
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d));
   child.stderr?.on('data', (d: Buffer) => (log += d));
-  const infoFile = join(opts.dataDir, 'server.json');
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}:\n${log.slice(-4000)}`);
-    if (existsSync(infoFile)) {
-      try {
-        const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { url: string; anonKey: string; serviceRoleKey: string; pid: number };
-        if (info.pid === child.pid) {
-          return {
-            url: info.url,
-            anonKey: info.anonKey,
-            serviceRoleKey: info.serviceRoleKey,
-            stop: () =>
-              new Promise<void>((resolve) => {
-                if (child.exitCode !== null || child.signalCode !== null) return resolve();
-                child.once('exit', () => resolve());
-                child.kill('SIGTERM');
-                setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-              }),
-            kill: () =>
-              new Promise<void>((resolve) => {
-                if (child.exitCode !== null || child.signalCode !== null) return resolve();
-                child.once('exit', () => resolve());
-                child.kill('SIGKILL');
-              }),
-            get alive() {
-              return child.exitCode === null && child.signalCode === null;
-            },
-          };
-        }
-      } catch {
-        // Half-written file: read again.
-      }
+    const info = readServerInfo(opts.dataDir, child.pid);
+    if (info) {
+      return {
+        url: info.url,
+        anonKey: info.anonKey,
+        serviceRoleKey: info.serviceRoleKey,
+        stop: () =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+        kill: () =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+        get alive() {
+          return child.exitCode === null && child.signalCode === null;
+        },
+      };
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readServerInfo } from '@city/supabase/local/server-info';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -12,10 +13,7 @@ export function devRuntimeConfig(): Record<string, unknown> {
   const dataDir = process.env.SUPABASE_DATA_DIR ?? join(repoRoot, 'supabase', '.data', 'local');
   // Written by every start of the local backend (it also holds the service key: only the
   // public URL and anon key are passed on).
-  const serverInfo = join(dataDir, 'server.json');
-  if (existsSync(serverInfo)) {
-    const { url, anonKey } = JSON.parse(readFileSync(serverInfo, 'utf8')) as { url: string; anonKey: string };
-    Object.assign(base, { supabaseUrl: url, supabaseAnonKey: anonKey });
-  }
+  const server = readServerInfo(dataDir);
+  if (server) Object.assign(base, { supabaseUrl: server.url, supabaseAnonKey: server.anonKey });
   return base;
 }

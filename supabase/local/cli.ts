@@ -6,10 +6,10 @@
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
  * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600`), TRUST_PROXY.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, resolveRateLimits, startLocalSupabase, trustedProxiesFrom, type ServerInfo } from './index.ts';
+import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, readServerInfo, resolveRateLimits, startLocalSupabase, trustedProxiesFrom, type ServerInfo } from './index.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 import { migrate } from './migrate.ts';
 import { resetDatabase } from './reset.ts';
@@ -90,11 +90,10 @@ async function reset(): Promise<void> {
 }
 
 function runningServer(): ServerInfo | null {
-  const file = join(dataDir, 'server.json');
-  if (!existsSync(file)) return null;
+  const info = readServerInfo(dataDir);
+  if (!info) return null;
   try {
-    const info = JSON.parse(readFileSync(file, 'utf8')) as ServerInfo;
-    process.kill(info.pid, 0);
+    process.kill(info.pid, 0); // still alive?
     return info;
   } catch {
     return null;

@@ -67,13 +67,9 @@ export interface LocalSupabase {
   stop(): Promise<void>;
 }
 
-/** What a running server writes to <dataDir>/server.json (service key included: never serve this file). */
-export interface ServerInfo {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  pid: number;
-}
+import { readServerInfo, serverInfoFile, type ServerInfo } from './server-info';
+
+export { readServerInfo, type ServerInfo } from './server-info';
 
 export function readJwtSecret(dataDir: string, fromEnv = process.env.JWT_SECRET): string {
   if (fromEnv && fromEnv.trim() !== '') return fromEnv.trim();
@@ -156,9 +152,8 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   });
   const address = server.address() as AddressInfo;
   publicUrl = `http://${host}:${address.port}`;
-  const infoFile = join(dataDir, 'server.json');
   const info: ServerInfo = { url: publicUrl, anonKey, serviceRoleKey, pid: process.pid };
-  writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(serverInfoFile(dataDir), JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
   log(`listening on ${publicUrl} (${db.kind})`);
   const limits = rateLimiter.current;
   log(
@@ -180,12 +175,8 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
           s.closeAllConnections?.();
         });
         await db.close();
-        try {
-          const current = JSON.parse(readFileSync(infoFile, 'utf8')) as ServerInfo;
-          if (current.pid === process.pid) rmSync(infoFile, { force: true });
-        } catch {
-          /* gone */
-        }
+        // Only our own: another server may have started on this folder since.
+        if (readServerInfo(dataDir, process.pid)) rmSync(serverInfoFile(dataDir), { force: true });
         log('stopped');
       })();
       return stopped;

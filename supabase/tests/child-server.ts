@@ -4,9 +4,10 @@
  * without touching the shared server of the other test files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readServerInfo } from '../local/server-info';
 
 const PACKAGE_DIR = resolve(__dirname, '..');
 
@@ -42,7 +43,6 @@ export async function startChildServer(opts: { dataDir?: string; args?: string[]
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const infoFile = join(dataDir, 'server.json');
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`child server exited (${child.exitCode}):\n${log}`);
@@ -50,26 +50,20 @@ export async function startChildServer(opts: { dataDir?: string; args?: string[]
       child.kill('SIGKILL');
       throw new Error(`child server did not start in time:\n${log}`);
     }
-    if (existsSync(infoFile)) {
-      try {
-        const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { url: string; anonKey: string; serviceRoleKey: string; pid: number };
-        if (info.pid === child.pid) {
-          return {
-            url: info.url,
-            anonKey: info.anonKey,
-            serviceRoleKey: info.serviceRoleKey,
-            dataDir,
-            child,
-            log: () => log,
-            async stop(signal = 'SIGTERM') {
-              if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-              await exited;
-            },
-          };
-        }
-      } catch {
-        /* half-written: read again */
-      }
+    const info = readServerInfo(dataDir, child.pid);
+    if (info) {
+      return {
+        url: info.url,
+        anonKey: info.anonKey,
+        serviceRoleKey: info.serviceRoleKey,
+        dataDir,
+        child,
+        log: () => log,
+        async stop(signal = 'SIGTERM') {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          await exited;
+        },
+      };
     }
     await new Promise((r) => setTimeout(r, 100));
   }

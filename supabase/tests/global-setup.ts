@@ -4,9 +4,10 @@
  * hands the connection to the tests through TEST_SUPABASE (JSON in the env).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readServerInfo } from '../local/server-info';
 
 export interface TestServer {
   url: string;
@@ -55,14 +56,14 @@ export default async function globalSetup(): Promise<void> {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   globalThis.__CITY_SERVER__ = child;
-  const file = join(dataDir, 'server.json');
   const deadline = Date.now() + 180_000;
   while (!existsSync(join(dataDir, 'connection.json'))) {
     if (child.exitCode !== null) throw new Error(`local server exited (${child.exitCode}):\n${log}`);
     if (Date.now() > deadline) throw new Error(`local server did not start in time:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const info = JSON.parse(readFileSync(file, 'utf8')) as { url: string; anonKey: string; serviceRoleKey: string };
+  const info = readServerInfo(dataDir);
+  if (!info) throw new Error(`local server wrote no server.json:\n${log}`);
   const admin = { email: 'admin@test.local', password: 'admin-password-123' };
   const user = { email: 'plain.user@test.local', password: 'user-password-123' };
   for (const [who, appMeta] of [
