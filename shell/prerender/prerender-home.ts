@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative, sep } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerender-scope';
-import { LANGUAGE_STORAGE_KEY } from '../../shared/src/i18n/instance';
+import { LANGUAGE_STORAGE_KEY } from '@city/shared/i18n';
 
 const shellDir = join(__dirname, '..');
 const dist = join(shellDir, 'dist');
