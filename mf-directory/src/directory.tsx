@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type DirectoryProps } from '@city/shared';
+import { Button, loadCategoryDetails, type DirectoryProps } from '@city/shared';
 import { CategoryGrid } from './components/category-grid';
 import { ProviderResults, type ResultsMode } from './components/provider-results';
 import { SearchBox } from './components/search-box';
@@ -24,6 +24,10 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       ? { kind: 'search', query: state.query }
       : null;
   const view = mode ? (mode.kind === 'category' ? `category:${categorySlug(mode.selected)}` : 'search') : 'grid';
+  // Results show the catalogue's keywords and descriptions (downloaded on demand): ask for them
+  // now, before the results' effects request the providers, so the two download together.
+  // Cached and idempotent, so harmless during render (like a resource preload).
+  if (mode) loadCategoryDetails().catch(() => undefined);
 
   // When the view changes (not on first render, not while typing a search), move focus to
   // its heading so keyboard and screen-reader users land on the new content.

@@ -1,10 +1,11 @@
 /**
  * Renders migrations/0004_service_categories.sql from the client catalogue
- * (@city/shared/catalogue). Pure: used by scripts/gen-categories-migration.ts
- * and by tests/categories-sync.test.ts.
+ * (@city/shared/catalogue, keywords from @city/shared/catalogue/details). Pure:
+ * used by scripts/gen-categories-migration.ts and by tests/categories-sync.test.ts.
  */
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import type { Category } from '@city/shared/catalogue';
+import type { Category, CategoryDetailsMap } from '@city/shared/catalogue';
+import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
 
 export const CATEGORIES_MIGRATION = '0004_service_categories.sql';
 
@@ -12,18 +13,23 @@ function lit(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-function keywordsOf(c: Category): string[] {
+function keywordsOf(c: Category, details: CategoryDetailsMap): string[] {
+  const entry = details[c.id];
+  if (!entry) throw new Error(`no details (keywords) for category ${c.id}`);
   const seen = new Set<string>();
-  for (const k of c.keywords) {
+  for (const k of entry.keywords) {
     const clean = k.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
     if (clean !== '') seen.add(clean);
   }
   return [...seen];
 }
 
-export function renderCategoriesMigration(categories: readonly Category[] = CATEGORIES): string {
+export function renderCategoriesMigration(
+  categories: readonly Category[] = CATEGORIES,
+  details: CategoryDetailsMap = CATEGORY_DETAILS,
+): string {
   const rows = categories.map((c, i) => {
-    const keywords = keywordsOf(c);
+    const keywords = keywordsOf(c, details);
     const arr = keywords.length === 0 ? `'{}'::text[]` : `array[${keywords.map(lit).join(', ')}]::text[]`;
     return `  (${[lit(storedCategoryValue(c)), lit(c.id), lit(c.en), lit(c.hi), lit(c.icon), arr, String(i + 1)].join(', ')})`;
   });

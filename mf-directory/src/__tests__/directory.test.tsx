@@ -6,12 +6,17 @@ import * as shared from '@city/shared';
 import Directory from '../directory';
 import { deferred, provider } from './fixtures';
 
-jest.mock('@city/shared', () => ({
-  ...jest.requireActual('@city/shared'),
-  searchProviders: jest.fn(),
-  trackClick: jest.fn(),
-  toast: jest.fn(),
-}));
+jest.mock('@city/shared', () => {
+  const actual = jest.requireActual<typeof import('@city/shared')>('@city/shared');
+  return {
+    ...actual,
+    searchProviders: jest.fn(),
+    trackClick: jest.fn(),
+    toast: jest.fn(),
+    // Real, but counted: the directory asks early for the details a results view needs.
+    loadCategoryDetails: jest.fn(actual.loadCategoryDetails),
+  };
+});
 const api = jest.mocked(shared);
 
 /** Shows the router location so tests can assert what the URL holds. */
@@ -58,8 +63,9 @@ describe('home: category grid', () => {
     expect(within(grid()).getByRole('link', { name: 'Other Services' })).toHaveAttribute('href', '/?services=all&category=others');
     expect(screen.getByText(/Bakery/)).toBeInTheDocument();
     expect(search().get('services')).toBe('all');
-    // the home page downloads no provider rows
+    // the home page downloads no provider rows, nor the categories' keywords and descriptions
     expect(api.searchProviders).not.toHaveBeenCalled();
+    expect(api.loadCategoryDetails).not.toHaveBeenCalled();
   });
 
   it('speaks Hindi: tiles, heading and buttons', async () => {
@@ -157,6 +163,14 @@ describe('category provider list', () => {
     expect(within(card).getByText('अनुभव: 1 वर्ष')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'रमेश को कॉल करें' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
+  });
+
+  it("asks for the catalogue details with the providers, and shows the category's description", async () => {
+    await renderDirectory('/?category=plumber');
+    // before the provider request starts (the results' effect), not after it
+    expect(api.loadCategoryDetails).toHaveBeenCalled();
+    expect(await screen.findByText('Tap, pipe, tank and bathroom fitting and repair.')).toBeInTheDocument();
+    expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 
   it('says services will be provided soon for an empty category', async () => {
@@ -282,6 +296,15 @@ describe('search', () => {
     expect(within(screen.getByRole('navigation', { name: 'Matching services' })).getByRole('link', { name: 'Plumber' })).toBeInTheDocument();
     // the search box keeps focus while typing
     expect(screen.getByRole('searchbox')).toHaveFocus();
+  });
+
+  it('starts downloading the keywords as soon as typing starts, before the debounced search', async () => {
+    const user = userEvent.setup();
+    await renderDirectory();
+    await user.type(screen.getByRole('searchbox'), 'b');
+    expect(api.loadCategoryDetails).toHaveBeenCalled();
+    expect(api.searchProviders).not.toHaveBeenCalled();
+    expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, FALLBACK_CATEGORY_ICON, formatNumber, matchCategories, useLanguage } from '@city/shared';
+import { Button, FALLBACK_CATEGORY_ICON, formatNumber, matchCategories, useCategoryDetails, useLanguage } from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
 import {
   activeFilterCount,
@@ -43,7 +43,12 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
     [query, categoryValue, filters.minRating, filters.verified, filters.sort],
   );
   const result = useProviderSearch(request);
-  const suggestions = useMemo(() => (mode.kind === 'search' ? matchCategories(mode.query, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []), [mode, lang]);
+  // Keywords and descriptions download on demand: until then, no suggestions and no description.
+  const details = useCategoryDetails();
+  const suggestions = useMemo(
+    () => (mode.kind === 'search' && details ? matchCategories(mode.query, details, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
+    [mode, details, lang],
+  );
 
   // Infinite scroll: the next page loads as the end of the list comes near (a button too).
   const sentinel = useRef<HTMLDivElement>(null);
@@ -64,7 +69,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
     if (mode.selected.kind === 'catalogue') {
       title = mode.selected.category[lang];
       icon = mode.selected.category.icon;
-      description = mode.selected.category.desc[lang];
+      description = details?.[mode.selected.category.id]?.desc[lang] ?? null;
     } else {
       title = t('otherServices.tile');
       icon = FALLBACK_CATEGORY_ICON;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normaliseSearchQuery, toast } from '@city/shared';
+import { loadCategoryDetails, normaliseSearchQuery, toast } from '@city/shared';
 import { useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
 
 /** Typing pauses this long before the search runs. */
@@ -55,7 +55,10 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
 
   // Debounced search while typing.
   useEffect(() => {
-    if (normaliseSearchQuery(text) === committed.current) return;
+    const typed = normaliseSearchQuery(text);
+    if (typed === committed.current) return;
+    // The results will suggest categories by keyword: download those while the debounce waits.
+    if (typed !== '') loadCategoryDetails().catch(() => undefined);
     const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { CATEGORIES } from './categories';
-import type { CatalogueLang, Category } from './types';
+import type { CatalogueLang, Category, CategoryDetailsMap } from './types';
 
 /** Prefix of a stored free-text category ('Other' in the form). */
 export const OTHERS_PREFIX = 'OTHERS: ';
@@ -120,9 +120,10 @@ export function findCategoryById(id: string): Category | undefined {
  * then a name/keyword starting with the query, then one with a word starting
  * with it, then a substring anywhere. Case-insensitive; ignores extra spaces
  * and Devanagari nukta. Within a rank, a match on the name in `lang` comes
- * first, then catalogue order. Blank query returns [].
+ * first, then catalogue order. Blank query returns []. The keywords come from
+ * `details` (loadCategoryDetails), which the first render does not download.
  */
-export function matchCategories(query: string, lang?: CatalogueLang): Category[] {
+export function matchCategories(query: string, details: CategoryDetailsMap, lang?: CatalogueLang): Category[] {
   const q = searchKey(query ?? '');
   if (q === '') return [];
   const scored: { c: Category; score: number; order: number }[] = [];
@@ -130,7 +131,7 @@ export function matchCategories(query: string, lang?: CatalogueLang): Category[]
     const names: { text: string; preferred: boolean }[] = [
       { text: c.en, preferred: lang === 'en' },
       { text: c.hi, preferred: lang === 'hi' },
-      ...c.keywords.map((k) => ({ text: k, preferred: false })),
+      ...(details[c.id]?.keywords ?? []).map((k) => ({ text: k, preferred: false })),
     ];
     let best = Infinity;
     for (const { text, preferred } of names) {

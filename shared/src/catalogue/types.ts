@@ -8,6 +8,10 @@ export interface Category {
   hi: string;
   /** Exactly one emoji. */
   icon: string;
+}
+
+/** What only search and a category's page need (category-details.ts, loaded on demand). */
+export interface CategoryDetails {
   /**
    * Lower-case search words: the English name, Hindi (Devanagari) words and
    * Hinglish (romanised Hindi, common misspellings).
@@ -16,6 +20,9 @@ export interface Category {
   /** One short sentence per language. */
   desc: { en: string; hi: string };
 }
+
+/** CategoryDetails by Category id. */
+export type CategoryDetailsMap = Readonly<Record<string, CategoryDetails>>;
 
 export type CatalogueLang = 'hi' | 'en';
 

@@ -1,4 +1,5 @@
 import { CATEGORIES, INITIAL_CATEGORY_COUNT, OTHER_CATEGORY_ID } from '../categories';
+import { CATEGORY_DETAILS } from '../category-details';
 import { OTHER_SERVICES } from '../other-services';
 import { storedCategoryValue } from '../category-value';
 
@@ -54,6 +55,8 @@ const DISTRICT_KINDS = [
 ];
 
 const ids = CATEGORIES.map((c) => c.id);
+/** Each category with its details (empty if missing: the tests below then fail by name). */
+const FULL = CATEGORIES.map((c) => ({ ...c, ...(CATEGORY_DETAILS[c.id] ?? { keywords: [], desc: { en: '', hi: '' } }) }));
 const graphemes = (s: string): string[] =>
   [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
 
@@ -98,7 +101,7 @@ describe('CATEGORIES', () => {
     expect(missing).toEqual([]);
   });
 
-  it.each(CATEGORIES.map((c) => [c.id, c] as const))('%s has non-empty names and descriptions', (_id, c) => {
+  it.each(FULL.map((c) => [c.id, c] as const))('%s has non-empty names and descriptions', (_id, c) => {
     for (const s of [c.en, c.hi, c.desc.en, c.desc.hi]) {
       expect(s.trim()).not.toBe('');
       expect(s).toBe(s.trim());
@@ -115,7 +118,7 @@ describe('CATEGORIES', () => {
     expect(c.icon).toMatch(/\p{Extended_Pictographic}/u);
   });
 
-  it.each(CATEGORIES.map((c) => [c.id, c] as const))('%s has good keywords', (_id, c) => {
+  it.each(FULL.map((c) => [c.id, c] as const))('%s has good keywords', (_id, c) => {
     expect(c.keywords).toContain(c.en.toLowerCase());
     for (const k of c.keywords) {
       expect(k).toBe(k.toLowerCase());
@@ -129,8 +132,8 @@ describe('CATEGORIES', () => {
   });
 
   it('includes the example spellings for plumber and electrician', () => {
-    const plumber = CATEGORIES.find((c) => c.id === 'plumber');
-    const electrician = CATEGORIES.find((c) => c.id === 'electrician');
+    const plumber = FULL.find((c) => c.id === 'plumber');
+    const electrician = FULL.find((c) => c.id === 'electrician');
     expect(plumber?.hi).toBe('प्लंबर');
     expect(plumber?.keywords).toEqual(expect.arrayContaining(['plumber', 'plambar', 'nal', 'pipe', 'प्लंबर', 'नल', 'पाइप']));
     expect(electrician?.keywords).toEqual(expect.arrayContaining(['बिजली', 'bijli']));
@@ -146,6 +149,17 @@ describe('CATEGORIES', () => {
 
   it('is frozen', () => {
     expect(Object.isFrozen(CATEGORIES)).toBe(true);
+    expect(Object.isFrozen(CATEGORY_DETAILS)).toBe(true);
+  });
+});
+
+describe('CATEGORY_DETAILS', () => {
+  it('has details for every category', () => {
+    expect(ids.filter((id) => !Object.hasOwn(CATEGORY_DETAILS, id))).toEqual([]);
+  });
+
+  it('has no details without a category', () => {
+    expect(Object.keys(CATEGORY_DETAILS).filter((id) => !ids.includes(id))).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   storedCategoryValue,
 } from '..';
 import type { Category } from '..';
+import { CATEGORY_DETAILS } from '../category-details';
 
 function byId(id: string): Category {
   const c = findCategoryById(id);
@@ -115,7 +116,7 @@ describe('findCategoryById', () => {
 });
 
 describe('matchCategories', () => {
-  const matchIds = (q: string, lang?: 'hi' | 'en') => matchCategories(q, lang).map((c) => c.id);
+  const matchIds = (q: string, lang?: 'hi' | 'en') => matchCategories(q, CATEGORY_DETAILS, lang).map((c) => c.id);
 
   it('finds plumber first for the misspelling plambar', () => {
     expect(matchIds('plambar')[0]).toBe('plumber');
@@ -128,12 +129,12 @@ describe('matchCategories', () => {
   });
 
   it('returns [] for a blank query', () => {
-    expect(matchCategories('  ')).toEqual([]);
-    expect(matchCategories('')).toEqual([]);
+    expect(matchCategories('  ', CATEGORY_DETAILS)).toEqual([]);
+    expect(matchCategories('', CATEGORY_DETAILS)).toEqual([]);
   });
 
   it('returns [] when nothing matches', () => {
-    expect(matchCategories('zzqx')).toEqual([]);
+    expect(matchCategories('zzqx', CATEGORY_DETAILS)).toEqual([]);
   });
 
   it('puts prefix matches before substring matches', () => {
@@ -166,5 +167,11 @@ describe('matchCategories', () => {
   it('returns each category at most once', () => {
     const res = matchIds('a');
     expect(new Set(res).size).toBe(res.length);
+  });
+
+  it('matches names only for a category without details', () => {
+    expect(matchCategories('plambar', {})).toEqual([]);
+    expect(matchCategories('plumb', {}).map((c) => c.id)).toEqual(['plumber']);
+    expect(matchCategories('प्लंबर', {}).map((c) => c.id)).toEqual(['plumber']);
   });
 });

@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
+import { ProviderResults, type ResultsMode } from '../provider-results';
+import { DEFAULT_FILTERS } from '../../utils/directory-params';
+
+// The details (keywords, descriptions) download on demand: null stands for "not yet".
+jest.mock('@city/shared', () => ({
+  ...jest.requireActual('@city/shared'),
+  searchProviders: jest.fn(),
+  useCategoryDetails: jest.fn(),
+}));
+const api = jest.mocked(shared);
+
+const plumber = shared.findCategoryById('plumber')!;
+
+function results(mode: ResultsMode) {
+  return <ProviderResults mode={mode} filters={DEFAULT_FILTERS} onFiltersChange={jest.fn()} onBack={jest.fn()} params={new URLSearchParams()} />;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  // Answers on a later task, as the network does (while the test awaits it).
+  api.searchProviders.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ rows: [], total: 0 }), 5)));
+  api.useCategoryDetails.mockReturnValue(null);
+});
+
+describe('ProviderResults and the catalogue details', () => {
+  it('suggests categories by keyword once the details have arrived', async () => {
+    const mode: ResultsMode = { kind: 'search', query: 'plambar' };
+    const { rerender } = await renderWithProviders(results(mode));
+    expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Matching services' })).not.toBeInTheDocument();
+
+    api.useCategoryDetails.mockReturnValue(CATEGORY_DETAILS);
+    rerender(results(mode));
+    const nav = screen.getByRole('navigation', { name: 'Matching services' });
+    expect(within(nav).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
+  });
+
+  it("shows a category's description once the details have arrived, in the page's language", async () => {
+    const mode: ResultsMode = { kind: 'category', selected: { kind: 'catalogue', category: plumber } };
+    const { rerender } = await renderWithProviders(results(mode), { language: 'hi' });
+    expect(await screen.findByText('सेवाएं जल्द ही उपलब्ध कराई जाएंगी')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /प्लंबर/ })).toBeInTheDocument();
+    expect(screen.queryByText(CATEGORY_DETAILS.plumber!.desc.hi)).not.toBeInTheDocument();
+
+    api.useCategoryDetails.mockReturnValue(CATEGORY_DETAILS);
+    rerender(results(mode));
+    expect(screen.getByText('नल, पाइप, टंकी और बाथरूम की फिटिंग व मरम्मत।')).toBeInTheDocument();
+    expect(screen.queryByText(CATEGORY_DETAILS.plumber!.desc.en)).not.toBeInTheDocument();
+  });
+});
