@@ -82,6 +82,41 @@ test('the app hydrates the prerendered markup (same nodes, no mismatch) and then
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the prerendered directory stays on screen while its remote is slow, then is hydrated in place', async ({ page, site }) => {
+  // The directory remote answers late: meanwhile the page has loaded and gone idle, and the
+  // home page re-renders (the ads slot switches on). That update must not make React throw the
+  // prerendered directory away and show the loading line (it would, as an urgent update).
+  const remotes = (await (await fetch(`${site.url}/remotes.json`)).json()) as Record<string, string>;
+  const directoryManifest = remotes['mf_directory']!;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.href === directoryManifest, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.evaluate(() => {
+    const w = window as unknown as { prerenderedHeading: Element | null; loadingShown: boolean };
+    w.prerenderedHeading = document.querySelector('h1');
+    w.loadingShown = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.remote-loading')) w.loadingShown = true;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  // Load has fired (goto waited for it); the idle callback comes within its 3 s timeout.
+  await page.waitForTimeout(3_500);
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
+        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber$'));
+      }),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
+});
+
 for (const [what, path] of [
   ['a category list', '/?category=plumber'],
   ['a search', '/?q=plumber'],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Longest wait for an idle period after `load` (requestIdleCallback's timeout). */
 export const IDLE_TIMEOUT_MS = 3_000;
@@ -50,7 +50,10 @@ export function useAfterIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (idle) return;
-    return whenPageIdle(() => setIdle(true));
+    // As a transition: this re-renders the home page, and an urgent update reaching the
+    // prerendered directory before its remote has loaded would make React throw that markup
+    // away and show the loading line instead; a transition waits for the remote and hydrates.
+    return whenPageIdle(() => startTransition(() => setIdle(true)));
   }, [idle]);
   return idle;
 }
