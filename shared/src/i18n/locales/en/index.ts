@@ -5,7 +5,10 @@ import directory from './directory.json';
 import profile from './profile.json';
 import registration from './registration.json';
 import ads from './ads.json';
+import adminShell from './admin-shell.json';
 import admin from './admin.json';
 
-const en = { common, directory, profile, registration, ads, admin };
+// The admin namespace is two files: admin-shell.json holds the keys the shell renders itself
+// (its admin pages' titles and the not-authorised page), the rest is the admin remote's.
+const en = { common, directory, profile, registration, ads, admin: { ...adminShell, ...admin } };
 export default en;

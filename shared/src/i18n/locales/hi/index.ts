@@ -6,8 +6,9 @@ import directory from './directory.json';
 import profile from './profile.json';
 import registration from './registration.json';
 import ads from './ads.json';
+import adminShell from './admin-shell.json';
 import admin from './admin.json';
 
 // Typed as the English resources: a key missing in Hindi fails the type check.
-const hi: typeof en = { common, directory, profile, registration, ads, admin };
+const hi: typeof en = { common, directory, profile, registration, ads, admin: { ...adminShell, ...admin } };
 export default hi;
