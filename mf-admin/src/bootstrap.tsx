@@ -7,4 +7,4 @@ function Harness() {
   const signedIn = useAuth((s) => s.session !== null);
   return signedIn ? <AdminPanel /> : <AdminLogin onSignedIn={() => undefined} />;
 }
-void mountStandalone(() => <Harness />);
+void mountStandalone('mf_admin', () => <Harness />);

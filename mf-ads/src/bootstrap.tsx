@@ -1,4 +1,4 @@
 import { mountStandalone } from '@city/shared/harness';
 import AdsPopup from './ads-popup';
 
-void mountStandalone(() => <AdsPopup />);
+void mountStandalone('mf_ads', () => <AdsPopup />);

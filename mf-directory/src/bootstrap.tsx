@@ -1,4 +1,4 @@
 import { mountStandalone } from '@city/shared/harness';
 import Directory from './directory';
 
-void mountStandalone(() => <Directory onOpenRegistration={() => window.alert('registration')} />);
+void mountStandalone('mf_directory', () => <Directory onOpenRegistration={() => window.alert('registration')} />);

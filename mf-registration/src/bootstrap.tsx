@@ -11,4 +11,4 @@ function Harness() {
     </>
   );
 }
-void mountStandalone(() => <Harness />);
+void mountStandalone('mf_registration', () => <Harness />);

@@ -4,7 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 // By package name, not a relative path: the harness must use the same federated singleton
 // (i18n, stores, client) as the remote it hosts.
-import { i18n, initI18n, loadRuntimeConfig, setLanguage, startAuth, toastStore, useToasts } from '@city/shared';
+import { ensureNamespaces, i18n, loadRuntimeConfig, REMOTE_NAMESPACES, setLanguage, startAuth, toastStore, useToasts, type RemoteName } from '@city/shared';
 import '@city/shared/ui.css';
 
 function HarnessBar() {
@@ -30,10 +30,18 @@ function HarnessBar() {
   );
 }
 
-/** Runs one remote on its own dev server with the same providers the shell gives it. */
-export async function mountStandalone(render: () => ReactNode): Promise<void> {
-  await initI18n();
+/**
+ * Runs one remote on its own dev server with the same providers the shell gives it, and its
+ * strings loaded first as the shell does (REMOTE_NAMESPACES of `remote`).
+ */
+export async function mountStandalone(remote: RemoteName, render: () => ReactNode): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  try {
+    await ensureNamespaces(REMOTE_NAMESPACES[remote]); // starts i18n first
+  } catch (e) {
+    root.render(<pre role="alert">{String(e)}</pre>); // the strings are what failed: the error says which chunk
+    return;
+  }
   const config = await loadRuntimeConfig('/config.json');
   if (!config.ok) {
     root.render(<pre role="alert">config.json: {config.failure.kind} — {config.failure.detail}</pre>);

@@ -1,5 +1,7 @@
-// English resources of every bundled namespace: one module, so the bundler gives the language
-// its own chunk (loaded by ../../resources.ts on demand). Legal texts are separate.
+// English resources of every bundled namespace, whole: the types of all keys come from here
+// (../../resources.ts), and code that is not the page uses it (../../all-resources.ts). The page
+// downloads them in parts instead: ./base.ts before the first render, the other namespaces
+// with their remotes (../../resources.ts). Legal texts are separate.
 import common from './common.json';
 import directory from './directory.json';
 import profile from './profile.json';

@@ -1,5 +1,4 @@
-// Hindi resources of every bundled namespace: one module, so the bundler gives the language
-// its own chunk (loaded by ../../resources.ts on demand). Legal texts are separate.
+// Hindi resources of every bundled namespace, whole (see ../en/index.ts). Legal texts are separate.
 import type en from '../en/index';
 import common from './common.json';
 import directory from './directory.json';
