@@ -287,6 +287,18 @@ test.describe('in Hindi, on a phone', () => {
     await expect(adminSlot(page).getByRole('heading', { level: 1, name: hiAdmin.panelTitle })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
+    // Opened anew, the page never loads the admin remote for this user: its own admin strings
+    // (title, heading, text) come with the language's base chunk, never as keys.
+    const adminStrings: string[] = [];
+    page.on('request', (request) => {
+      if (/\/i18n-(hi|en)-admin\.[0-9a-f]+\.js$/.test(request.url())) adminStrings.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: hiAdmin.notAuthorisedTitle })).toBeVisible();
+    await expect(page.getByText(hiAdmin.notAuthorisedBody).first()).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRe(hiAdmin.panelTitle)} \\| `));
+    expect(adminStrings).toEqual([]);
+
     // The database refuses the admin RPCs to this user's token and to the public key.
     const editor = anonClient(site);
     const signedIn = await editor.auth.signInWithPassword(EDITOR);

@@ -1,4 +1,10 @@
-import { test, expect } from '../fixtures/test';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
+import hiDirectory from '../../shared/src/i18n/locales/hi/directory.json';
+import enProfile from '../../shared/src/i18n/locales/en/profile.json';
+import hiProfile from '../../shared/src/i18n/locales/hi/profile.json';
+import hiRegistration from '../../shared/src/i18n/locales/hi/registration.json';
+import { test, expect, type Page } from '../fixtures/test';
 
 test('the language toggle switches to English and back, and the choice survives a reload', async ({ page }) => {
   await page.goto('/terms-conditions');
@@ -26,4 +32,73 @@ test('Hindi renders in the shipped Devanagari font', async ({ page }, testInfo) 
   expect(families.join(',')).toContain('Noto Sans Devanagari');
   await testInfo.attach('home-hindi.png', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
   await page.screenshot({ path: testInfo.outputPath('home-hindi.png') });
+});
+
+// Each module's strings come in their own chunk with its remote, not with the page's first one.
+const i18nChunk = (url: string) => /\/(i18n-(?:hi|en)(?:-[a-z]+)?)\.[0-9a-f]+\.js$/.exec(url)?.[1] ?? null;
+
+function i18nRequests(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const chunk = i18nChunk(request.url());
+    if (chunk) chunks.push(chunk);
+  });
+  return chunks;
+}
+
+/** Dotted key paths of a namespace ("contact.chat"): text a visitor must never see. */
+const keyPaths = (value: unknown, prefix = ''): string[] =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keyPaths(v, prefix ? `${prefix}.${k}` : k))
+    : prefix.includes('.')
+      ? [prefix]
+      : [];
+
+test("the home page downloads only its language's base strings; registration's come with its remote", async ({ page }) => {
+  const chunks = i18nRequests(page);
+  await page.goto('/');
+  await expect(page.getByText(hiCommon.app.slogan)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: hiDirectory.heading })).toBeVisible();
+  await page.waitForLoadState('networkidle'); // the app, the directory remote and the idle-time loads
+  expect(chunks.filter((c) => /-(profile|registration|admin)$/.test(c))).toEqual([]);
+  expect(chunks).toContain('i18n-hi');
+
+  await page.goto('/?register=1');
+  await expect(page.getByRole('dialog', { name: hiRegistration.title })).toBeVisible();
+  expect(chunks).toContain('i18n-hi-registration');
+});
+
+test.describe('on a provider profile', () => {
+  let providerId = '';
+  test.beforeEach(async ({ db }) => {
+    const { data, error } = await db
+      .from('service_providers')
+      .insert({ name: 'Language Check', mobile: `7${String(Date.now() % 1e9).padStart(9, '0')}`, category: storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!), address: 'Ward 1', status: 'approved' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    providerId = data!.id as string;
+  });
+  test.afterEach(async ({ db }) => {
+    expect((await db.from('service_providers').delete().eq('id', providerId)).error).toBeNull();
+  });
+
+  test('switching to English shows the English profile strings, never a key', async ({ page }) => {
+    const chunks = i18nRequests(page);
+    await page.goto(`/provider/${providerId}`);
+    const profile = page.locator('[data-remote-slot="mf_provider_profile"]');
+    await expect(profile.getByRole('heading', { level: 1, name: 'Language Check' })).toBeVisible();
+    await expect(profile.getByText(hiProfile.notVerified, { exact: true })).toBeVisible();
+    expect(chunks).toContain('i18n-hi-profile');
+
+    await page.getByRole('button', { name: hiCommon.language.switchToLabel }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(profile.getByText(enProfile.notVerified, { exact: true })).toBeVisible();
+    await expect(profile.getByRole('heading', { name: enProfile.contact.heading })).toBeVisible();
+    await expect(profile.getByText(enProfile.reviews.empty)).toBeVisible();
+    expect(chunks).toContain('i18n-en-profile');
+    const text = await page.locator('body').innerText();
+    expect(keyPaths(enProfile).filter((key) => text.includes(key))).toEqual([]);
+    expect(text).not.toMatch(/\b(profile|common):[\w.]+/);
+  });
 });
