@@ -82,6 +82,17 @@ test('the app hydrates the prerendered markup (same nodes, no mismatch) and then
   await expectNoSeriousA11yViolations(page);
 });
 
+test('text typed into the prerendered search box before the app starts is searched once it does', async ({ page }) => {
+  const release = await holdShellScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: 'सेवाएं खोजें' });
+  await box.fill('plambar');
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: '“plambar” के खोज परिणाम' })).toBeVisible();
+  await expect(box).toHaveValue('plambar');
+  await expect(page).toHaveURL(/q=plambar/);
+});
+
 test('the prerendered directory stays on screen while its remote is slow, then is hydrated in place', async ({ page, site }) => {
   // The directory remote answers late: meanwhile the page has loaded and gone idle, and the
   // home page re-renders (the ads slot switches on). That update must not make React throw the

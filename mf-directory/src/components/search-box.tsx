@@ -39,11 +39,21 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
   const committed = useRef(query);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const commit = (value: string) => {
     committed.current = normaliseSearchQuery(value);
     onSearchRef.current(value);
   };
+
+  // `/` is prerendered: on a slow phone the box takes typing seconds before the app hydrates
+  // it, and hydration starts from React's state (''), not from what is in the box. Take over
+  // what the visitor typed meanwhile; the debounced search below then runs it.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== text) setText(typed.slice(0, MAX_INPUT_LENGTH));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The URL changed by other means (back/forward, a category chosen): show its search.
   useEffect(() => {
@@ -91,6 +101,7 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
           <SearchIcon />
         </span>
         <input
+          ref={inputRef}
           id={inputId}
           className="directory-search__input"
           type="search"
