@@ -10,6 +10,7 @@
  * the real load in load-remote.ts reports them (fallback + Retry).
  */
 import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName } from '@city/shared';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
 import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
 
@@ -35,7 +36,7 @@ export const fetchOrTakeEarly: typeof fetch = (input, init) =>
   (typeof input === 'string' ? takeEarlyRequest(input) : null) ?? fetch(input, init);
 
 /** Which remote module the first paint of a path needs (the one that holds its LCP). */
-export function firstRemoteFor(pathname: string): { name: string; expose: string } | null {
+export function firstRemoteFor(pathname: string): { name: RemoteName; expose: string } | null {
   if (pathname === '/') return { name: 'mf_directory', expose: './Directory' };
   if (pathname.startsWith('/provider/')) return { name: 'mf_provider_profile', expose: './ProviderProfile' };
   return null;
