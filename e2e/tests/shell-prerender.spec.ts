@@ -22,6 +22,22 @@ async function holdShellScript(page: Page): Promise<() => void> {
 
 const heading = 'भरोसेमंद स्थानीय सेवाएं खोजें';
 
+/**
+ * Hydrated in place: the heading node remembered as `window.prerenderedHeading` is still the
+ * page's and has become React's (React tags the DOM nodes it owns), instead of being thrown
+ * away and drawn again.
+ */
+async function expectPrerenderedHeadingHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
+        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber$'));
+      }),
+    )
+    .toBe(true);
+}
+
 test('the first HTML response of / already holds the page, and its CSP allows only the guard script', async ({ site }) => {
   const res = await fetch(`${site.url}/`);
   const html = await res.text();
@@ -58,16 +74,7 @@ test('the app hydrates the prerendered markup (same nodes, no mismatch) and then
     (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
   });
   release();
-  // Hydrated in place: the prerendered heading node itself becomes React's (React tags the DOM
-  // nodes it owns), instead of being thrown away and drawn again.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const h1 = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
-        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber$'));
-      }),
-    )
-    .toBe(true);
+  await expectPrerenderedHeadingHydrated(page);
   // And it works: the registration button (a React onClick) opens the dialog.
   await page.getByRole('button', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -117,14 +124,7 @@ test('the prerendered directory stays on screen while its remote is slow, then i
   // Load has fired (goto waited for it); the idle callback comes within its 3 s timeout.
   await page.waitForTimeout(3_500);
   release();
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const h1 = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
-        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber$'));
-      }),
-    )
-    .toBe(true);
+  await expectPrerenderedHeadingHydrated(page);
   expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
 });
 

@@ -1,3 +1,4 @@
+import { until } from './until';
 // The page downloads only the current language's base chunk before the first render; English
 // (the fallback) follows in the background, and a switch waits for the other language's
 // resources. The other namespaces come with their remotes: see namespaces.test.ts.
@@ -10,14 +11,6 @@ function freshInstance(): Instance {
     mod = require('../instance') as Instance;
   });
   return mod;
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 beforeEach(() => localStorage.clear());

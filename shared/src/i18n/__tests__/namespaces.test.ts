@@ -8,6 +8,7 @@ import hiAdmin from '../locales/hi/admin.json';
 import hiAdminShell from '../locales/hi/admin-shell.json';
 import hiProfile from '../locales/hi/profile.json';
 import hiRegistration from '../locales/hi/registration.json';
+import { until } from './until';
 
 type Instance = typeof import('../instance');
 type Resources = typeof import('../resources');
@@ -43,14 +44,6 @@ function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 beforeEach(() => localStorage.clear());
