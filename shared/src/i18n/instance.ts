@@ -153,9 +153,26 @@ function loadBase(lang: Language): Promise<void> {
   return downloadOnce(lang, async () => addBaseResources(lang, await loadBaseResources(lang)));
 }
 
+// A namespace chunk's download, apart from adding it: it may start before i18n has (below).
+const namespaceDownloads = new Map<string, ReturnType<typeof loadNamespaceResources>>();
+
+function downloadNamespace(lang: Language, ns: LazyNamespace): ReturnType<typeof loadNamespaceResources> {
+  const key = bundleKey(lang, ns);
+  let pending = namespaceDownloads.get(key);
+  if (!pending) {
+    const started = loadNamespaceResources(lang, ns);
+    pending = started;
+    namespaceDownloads.set(key, started);
+    started.catch(() => {
+      if (namespaceDownloads.get(key) === started) namespaceDownloads.delete(key);
+    });
+  }
+  return pending;
+}
+
 function loadNamespace(lang: Language, ns: LazyNamespace): Promise<void> {
   if (whole.has(bundleKey(lang, ns))) return Promise.resolve();
-  return downloadOnce(bundleKey(lang, ns), async () => addBundle(lang, ns, await loadNamespaceResources(lang, ns), true));
+  return downloadOnce(bundleKey(lang, ns), async () => addBundle(lang, ns, await downloadNamespace(lang, ns), true));
 }
 
 const isLazy = (ns: BundledNamespace): ns is LazyNamespace => (LAZY_NAMESPACES as readonly string[]).includes(ns);
@@ -190,8 +207,12 @@ export async function ensureLanguage(lang: Language): Promise<void> {
  * Rejects if a download fails (offline); the next call tries again.
  */
 export async function ensureNamespaces(namespaces: readonly BundledNamespace[]): Promise<void> {
-  await initI18n();
   const lazy = namespaces.filter(isLazy);
+  // Download alongside the base chunk, not after it (a profile link's strings were one round
+  // trip late): the shell asks before i18n has started, in the language it will start in.
+  const expected = i18n.isInitialized ? currentLanguage() : storedLanguage();
+  const early = lazy.filter((ns) => !whole.has(bundleKey(expected, ns))).map((ns) => downloadNamespace(expected, ns));
+  await Promise.all([initI18n(), ...early]);
   if (lazy.length === 0) return;
   let lang: Language;
   do {

@@ -60,6 +60,23 @@ describe('ensureNamespaces', () => {
     expect(i18n.getResource('en', 'profile', 'loading')).toBe(enProfile.loading);
   });
 
+  it('starts the download together with the base chunk when asked before i18n has started (a profile link)', async () => {
+    const { i18n, ensureNamespaces, loadBase, loadNamespace } = freshPage();
+    let releaseBase!: () => void;
+    const baseHeld = new Promise<void>((r) => (releaseBase = r));
+    loadBase.mockImplementationOnce(async (lang) => {
+      await baseHeld;
+      return actual.loadBaseResources(lang);
+    });
+    const done = ensureNamespaces(['profile']);
+    await until(() => loadBase.mock.calls.length === 1);
+    expect(loadNamespace.mock.calls).toEqual([['hi', 'profile']]); // not waiting for the base chunk
+    releaseBase();
+    await done;
+    expect(i18n.t('profile:loading')).toBe(hiProfile.loading);
+    expect(loadNamespace.mock.calls.filter(([lang]) => lang === 'hi')).toHaveLength(1); // one download
+  });
+
   it('downloads a namespace once, also when asked for twice at the same time', async () => {
     const { initI18n, ensureNamespaces, loadNamespace } = freshPage();
     await initI18n('hi');
