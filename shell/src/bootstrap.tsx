@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
-import { fetchOrTakeEarly, firstRemoteFor } from './remotes/startup-preload';
+import { fetchOrTakeEarly, firstRemoteFor, needsDataAtOnce } from './remotes/startup-preload';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -35,13 +35,8 @@ function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean):
   startTransition(() => root.render(app));
 }
 
-/** Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now. */
-function needsDataAtOnce(pathname: string, search: string): boolean {
-  const params = new URLSearchParams(search);
-  return pathname.startsWith('/provider/') || pathname.startsWith('/admin') || params.has('category') || params.has('q');
-}
-
 async function start() {
+  // Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now.
   if (needsDataAtOnce(window.location.pathname, window.location.search)) preloadSupabase();
   // The route's first remote is already downloading (startup-preload); its strings come along
   // now instead of when its slot renders. Failures are reported by the slot's own load.

@@ -11,7 +11,7 @@ import { startPreload } from './remotes/startup-preload';
 afterFirstPaint(() => {
   // Before the app's chunks arrive: ask for config.json and remotes.json, and start on the
   // remote this route needs first, so it downloads alongside React instead of after it.
-  startPreload({ config: '/config.json', remotes: '/remotes.json' }, window.location.pathname);
+  startPreload({ config: '/config.json', remotes: '/remotes.json' }, window.location.pathname, window.location.search);
   // Async boundary: lets Module Federation negotiate shared singletons before any import runs.
   void import('./bootstrap');
 });

@@ -9,7 +9,7 @@
  * federated singletons before the share scope is negotiated. Failures are swallowed here:
  * the real load in load-remote.ts reports them (fallback + Retry).
  */
-import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadShare, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@city/shared';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
 import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
@@ -42,11 +42,47 @@ export function firstRemoteFor(pathname: string): { name: RemoteName; expose: st
   return null;
 }
 
-export function startPreload(urls: { remotes: string; config: string }, pathname: string): void {
+/** Pages that show data at once: the app calls the Supabase API as soon as it runs. */
+export function needsDataAtOnce(pathname: string, search: string): boolean {
+  const params = new URLSearchParams(search);
+  return pathname.startsWith('/provider/') || pathname.startsWith('/admin') || params.has('category') || params.has('q');
+}
+
+/**
+ * Opens the connection to the data service while the app's code downloads: its first request
+ * otherwise pays for the connection (TCP, and TLS in production) after everything else, on the
+ * critical path of a provider profile. CORS requests without credentials use the anonymous pool.
+ */
+function preconnectToDataService(config: Promise<Response>): void {
+  void config
+    .then(async (res) => {
+      if (!res.ok) return;
+      const { supabaseUrl } = (await res.clone().json()) as { supabaseUrl?: unknown };
+      if (typeof supabaseUrl !== 'string') return;
+      const url = new URL(supabaseUrl);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
+      const link = document.createElement('link');
+      link.rel = 'preconnect';
+      link.href = url.origin;
+      link.crossOrigin = 'anonymous';
+      document.head.appendChild(link);
+    })
+    .catch(() => undefined); // a bad config.json is reported by its real reader
+}
+
+export function startPreload(urls: { remotes: string; config: string }, pathname: string, search = ''): void {
   for (const url of [urls.config, urls.remotes]) {
     const request = fetch(url, { cache: 'no-cache' });
     request.catch(() => undefined); // reported by the real reader
     early.set(url, request);
+  }
+  if (needsDataAtOnce(pathname, search)) {
+    preconnectToDataService(early.get(urls.config)!);
+    // supabase-js (57 KiB) alongside React rather than after it: on a profile link it was the
+    // last download before the first query. Through the share scope, so the app's own import
+    // later gets this same singleton; a failure is retried by that import (shared-retry).
+    ensureRuntimePlugins();
+    void loadShare('@supabase/supabase-js').catch(() => undefined);
   }
   const response = early.get(urls.remotes)!;
   const first = firstRemoteFor(pathname);

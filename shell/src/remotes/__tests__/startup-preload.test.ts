@@ -106,3 +106,30 @@ test('failures stay quiet here: the real load reports them (fallback + Retry)', 
     process.off('unhandledRejection', unhandled);
   }
 });
+
+describe('the connection to the data service', () => {
+  const preconnects = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]);
+  beforeEach(() => document.head.querySelectorAll('link[rel="preconnect"]').forEach((l) => l.remove()));
+
+  test.each([
+    ['a provider profile', '/provider/42', ''],
+    ['a category list', '/', '?category=plumber'],
+    ['a search', '/', '?q=nal'],
+    ['the admin pages', '/admin', ''],
+  ])('opens early on %s (its data is asked for as soon as the app runs)', async (_what, pathname, search) => {
+    fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'https://abc.supabase.co/' })));
+    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
+    await flush();
+    expect(preconnects()).toEqual([['https://abc.supabase.co', 'anonymous']]);
+  });
+
+  test('is not opened on the home page (no data before the visitor asks), nor from a broken config.json', async () => {
+    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/', '');
+    await flush();
+    expect(preconnects()).toEqual([]);
+    fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'javascript:alert(1)' })));
+    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
+    await flush();
+    expect(preconnects()).toEqual([]);
+  });
+});
