@@ -5,6 +5,7 @@ const mockRuntime = {
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
+  loadShare: jest.fn<Promise<unknown>, [string]>(),
 };
 jest.mock('@module-federation/enhanced/runtime', () => mockRuntime);
 
@@ -24,6 +25,7 @@ beforeEach(() => {
   jest.resetModules();
   Object.values(mockRuntime).forEach((fn) => fn.mockReset());
   mockRuntime.preloadRemote.mockResolvedValue(undefined);
+  mockRuntime.loadShare.mockResolvedValue(() => ({}));
   fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'http://db' })));
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
@@ -121,12 +123,15 @@ describe('the connection to the data service', () => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
     await flush();
     expect(preconnects()).toEqual([['https://abc.supabase.co', 'anonymous']]);
+    // supabase-js downloads alongside React, through the share scope (one singleton).
+    expect(mockRuntime.loadShare.mock.calls).toEqual([['@supabase/supabase-js']]);
   });
 
   test('is not opened on the home page (no data before the visitor asks), nor from a broken config.json', async () => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/', '');
     await flush();
     expect(preconnects()).toEqual([]);
+    expect(mockRuntime.loadShare).not.toHaveBeenCalled();
     fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'javascript:alert(1)' })));
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
     await flush();
