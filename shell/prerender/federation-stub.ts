@@ -20,4 +20,8 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
 export function registerRemotes(): void {}
 export function registerPlugins(): void {}
 export async function preloadRemote(): Promise<void> {}
+/** Only the entry's early start on data pages uses it, and no data page is prerendered. */
+export async function loadShare(name: string): Promise<never> {
+  throw new Error(`the prerender of / asked for the shared module ${name}; / needs no shared module early`);
+}
 export type ModuleFederationRuntimePlugin = Record<string, unknown>;

@@ -27,3 +27,9 @@ export type ModuleFederationRuntimePlugin = Record<string, unknown>;
 export async function preloadRemote(args: { nameOrAlias: string; exposes?: string[] }[]): Promise<void> {
   await Promise.all(args.flatMap((a) => (a.exposes ?? []).map((e) => exposed[`${a.nameOrAlias}/${e.replace(/^\.\//, '')}`]?.())));
 }
+
+/** Same early start as the federated shell on data pages: supabase-js is one chunk here. */
+export async function loadShare(name: string): Promise<unknown> {
+  if (name !== '@supabase/supabase-js') throw new Error(`the one-bundle stub shares nothing but supabase-js (asked for ${name})`);
+  return import(/* webpackChunkName: "supabase" */ '@supabase/supabase-js');
+}
