@@ -134,19 +134,21 @@ export function addLanguageResources(lang: Language, resources: LanguageResource
   baseLoaded.add(lang);
 }
 
-/** One download at a time per chunk; a failed one is forgotten, so the next call tries again. */
-function downloadOnce(id: string, download: () => Promise<void>): Promise<void> {
-  let pending = downloads.get(id);
-  if (!pending) {
-    const started = download();
-    pending = started;
-    downloads.set(id, started);
+/** One download at a time per key; a failed one is forgotten, so the next call tries again. */
+function once<T>(pending: Map<string, Promise<T>>, id: string, start: () => Promise<T>): Promise<T> {
+  let current = pending.get(id);
+  if (!current) {
+    const started = start();
+    current = started;
+    pending.set(id, started);
     started.catch(() => {
-      if (downloads.get(id) === started) downloads.delete(id);
+      if (pending.get(id) === started) pending.delete(id);
     });
   }
-  return pending;
+  return current;
 }
+
+const downloadOnce = (id: string, download: () => Promise<void>) => once(downloads, id, download);
 
 function loadBase(lang: Language): Promise<void> {
   if (baseLoaded.has(lang)) return Promise.resolve();
@@ -157,17 +159,7 @@ function loadBase(lang: Language): Promise<void> {
 const namespaceDownloads = new Map<string, ReturnType<typeof loadNamespaceResources>>();
 
 function downloadNamespace(lang: Language, ns: LazyNamespace): ReturnType<typeof loadNamespaceResources> {
-  const key = bundleKey(lang, ns);
-  let pending = namespaceDownloads.get(key);
-  if (!pending) {
-    const started = loadNamespaceResources(lang, ns);
-    pending = started;
-    namespaceDownloads.set(key, started);
-    started.catch(() => {
-      if (namespaceDownloads.get(key) === started) namespaceDownloads.delete(key);
-    });
-  }
-  return pending;
+  return once(namespaceDownloads, bundleKey(lang, ns), () => loadNamespaceResources(lang, ns));
 }
 
 function loadNamespace(lang: Language, ns: LazyNamespace): Promise<void> {
