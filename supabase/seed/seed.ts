@@ -7,8 +7,10 @@
  *
  * Same seed value, same rows (ids included). Runs as the database owner in one
  * transaction, with triggers off for speed; aggregates are computed at the end.
- * The Aadhaar numbers are fake (they start with 0, which UIDAI never issues).
+ * The Aadhaar numbers are fake but well-formed (the database checks the Verhoeff digit):
+ * they start with 9999, the range of UIDAI's test residents.
  */
+import { createHash } from 'node:crypto';
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
 import type { Db } from '../local/db.ts';
 import { createUserIn } from '../local/auth/gotrue.ts';
@@ -109,6 +111,22 @@ function uuidFrom(r: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
+// Verhoeff tables (the dihedral group D5 and the position permutation), as UIDAI uses.
+const VERHOEFF_D = ['0123456789', '1234067895', '2340178956', '3401289567', '4012395678', '5987604321', '6598710432', '7659821043', '8765932104', '9876543210'];
+const VERHOEFF_P = ['0123456789', '1576283094', '5803796142', '8916043527', '9453126870', '4286573901', '2793806415', '7046913258'];
+const VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+/** A test-range Aadhaar number (9999 + 7 of the given digits + the Verhoeff check digit). */
+function testAadhaar(random: string): string {
+  const body = '9999' + random.slice(0, 7);
+  let c = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = Number(body[body.length - 1 - i]);
+    c = Number(VERHOEFF_D[c]![Number(VERHOEFF_P[(i + 1) % 8]![digit])]);
+  }
+  return body + String(VERHOEFF_INV[c]);
+}
+
 function digits(r: () => number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += Math.floor(r() * 10);
@@ -134,7 +152,7 @@ interface ProviderRow {
 export interface GeneratedData {
   providers: ProviderRow[];
   identities: { provider_id: string; aadhaar: string }[];
-  ratings: { provider_id: string; device_id: string; rating: number; created_at: string }[];
+  ratings: { provider_id: string; device_hash: string; rating: number; created_at: string }[];
   reviews: { id: string; provider_id: string; review_text: string; created_at: string }[];
   clicks: { provider_id: string; click_type: string; created_at: string }[];
 }
@@ -194,7 +212,7 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
       rejection_reason: status === 'rejected' ? pick(r, ['Mobile number not reachable', 'Duplicate registration', 'मोबाइल नंबर बंद मिला']) : null,
       reviewed_at: status === 'pending' ? null : iso(registered + DAY),
     });
-    if (verified) out.identities.push({ provider_id: id, aadhaar: '0' + digits(r, 11) });
+    if (verified) out.identities.push({ provider_id: id, aadhaar: testAadhaar(digits(r, 11)) });
     if (status !== 'approved') continue;
     const nRatings = Math.floor(r() * (large ? 6 : 22));
     const bias = r();
@@ -203,7 +221,8 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
       const rating = x < 0.05 ? 1 : x < 0.12 ? 2 : x < 0.3 + bias * 0.1 ? 3 : x < 0.65 + bias * 0.15 ? 4 : 5;
       out.ratings.push({
         provider_id: id,
-        device_id: `seed-device-${uuidFrom(r)}`,
+        // The hash of a token no device holds, as the database stores a device.
+        device_hash: createHash('sha256').update(`seed-device-${uuidFrom(r)}`).digest('hex'),
         rating: bias < 0.15 ? Math.max(1, rating - 2) : rating,
         created_at: iso(registered + Math.floor(r() * (now - registered))),
       });
@@ -280,14 +299,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         ]);
       }
     };
-    const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0, search_text: '' }));
+    const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0, rating_sum: 0, search_text: '' }));
     await chunked('public.service_providers', providers);
     await chunked('private.provider_identity', data.identities.map((i) => ({ ...i, created_at: new Date().toISOString() })));
     await chunked(
       'public.service_ratings',
       data.ratings,
-      `insert into public.service_ratings (provider_id, device_id, rating, created_at, updated_at)
-       select provider_id, device_id, rating, created_at, created_at
+      `insert into public.service_ratings (provider_id, device_hash, rating, created_at, updated_at)
+       select provider_id, device_hash, rating, created_at, created_at
          from json_populate_recordset(null::public.service_ratings, $1::json)`,
     );
     await chunked('public.reviews', data.reviews);
@@ -300,8 +319,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await chunked('public.advertisements', ads);
     await tx.query(
       `update public.service_providers p
-          set avg_rating = s.avg, rating_count = s.n
-         from (select provider_id, round(avg(rating), 1) as avg, count(*)::int as n
+          set avg_rating = s.avg, rating_count = s.n, rating_sum = s.total
+         from (select provider_id, round(avg(rating), 1) as avg, count(*)::int as n, sum(rating)::int as total
                  from public.service_ratings group by provider_id) s
         where s.provider_id = p.id`,
     );
@@ -311,17 +330,18 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
               search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)`,
     );
     await tx.query(
-      `insert into public.category_stats (category, approved, approved_verified)
-       select category, count(*), count(*) filter (where verified)
+      `insert into public.category_stats (category, approved, approved_verified, rating_sum, rating_count)
+       select category, count(*), count(*) filter (where verified), sum(rating_sum), sum(rating_count)
          from public.service_providers where status = 'approved' group by category
        on conflict (category) do update
-         set approved = excluded.approved, approved_verified = excluded.approved_verified`,
+         set approved = excluded.approved, approved_verified = excluded.approved_verified,
+             rating_sum = excluded.rating_sum, rating_count = excluded.rating_count`,
     );
     await tx.query(
-      `insert into public.search_words (word)
-       select distinct w from public.service_providers p, public.search_words_of(p.search_text) as w
-        where p.status = 'approved'
-       on conflict do nothing`,
+      `insert into public.search_words (word, providers)
+       select w, count(*) from public.service_providers p, public.search_words_of(p.search_text) as w
+        where p.status = 'approved' group by w
+       on conflict (word) do update set providers = excluded.providers`,
     );
     if (opts.admin) await createUserIn(tx, { ...opts.admin, email_confirm: true, app_metadata: { role: 'admin' } });
   });
