@@ -1,0 +1,226 @@
+/**
+ * The attacks of the trust issue, tried as a stranger with curl and the anon key would.
+ * Each test failed on the schema before migration 0006 (the write-limit and stall attacks
+ * have files of their own: rate-limit and stall tests).
+ */
+import { randomBytes } from 'node:crypto';
+import { anonClient, createProvider, raw, registration, serviceClient, sharedAdmin } from './helpers';
+
+const token = () => randomBytes(16).toString('base64url');
+const anon = anonClient();
+
+async function rate(providerId: string, deviceToken: string, rating: number) {
+  return anon.rpc('rate_provider', { p_provider_id: providerId, p_device_token: deviceToken, p_rating: rating });
+}
+
+async function summary(providerId: string) {
+  const { data } = await anon.rpc('get_average_ratings', { p_provider_ids: [providerId] });
+  return (data as { avg_rating: number; rating_count: number }[])[0] ?? null;
+}
+
+describe('ratings cannot be forged', () => {
+  test('PATCH with a filter rewrites no rating (anon has no UPDATE on service_ratings)', async () => {
+    const { id } = await createProvider();
+    expect((await rate(id, token(), 5)).error).toBeNull();
+    expect((await rate(id, token(), 4)).error).toBeNull();
+    for (const filter of ['rating=gte.1', `provider_id=eq.${id}`]) {
+      const res = await raw(`/rest/v1/service_ratings?${filter}`, { method: 'PATCH', body: { rating: 1 } });
+      expect(res.status).toBe(401);
+    }
+    expect(await summary(id)).toEqual({ provider_id: id, avg_rating: 4.5, rating_count: 2 });
+  });
+
+  test('no device id or hash is readable, and a device reads only its own ratings by its token', async () => {
+    const { id } = await createProvider();
+    const mine = token();
+    expect((await rate(id, mine, 3)).error).toBeNull();
+    expect((await rate(id, token(), 5)).error).toBeNull();
+    for (const select of ['device_id', 'device_hash', '*', 'rating']) {
+      const res = await raw(`/rest/v1/service_ratings?select=${select}&provider_id=eq.${id}`);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.text).not.toMatch(/[0-9a-f]{64}/);
+    }
+    const embedded = await raw(`/rest/v1/service_providers?select=id,service_ratings(*)&id=eq.${id}`);
+    expect(embedded.text).not.toMatch(/[0-9a-f]{64}/);
+    const own = await anon.rpc('get_device_ratings', { p_device_token: mine, p_provider_ids: [id] });
+    expect(own.data).toEqual([{ provider_id: id, rating: 3 }]);
+    const stranger = await anon.rpc('get_device_ratings', { p_device_token: token(), p_provider_ids: [id] });
+    expect(stranger.data).toEqual([]);
+  });
+
+  test("another device's rating cannot be overwritten: a new token adds a rating, it never replaces one", async () => {
+    const { id } = await createProvider();
+    const victim = token();
+    expect((await rate(id, victim, 5)).error).toBeNull();
+    expect((await rate(id, token(), 1)).error).toBeNull();
+    expect(await summary(id)).toEqual({ provider_id: id, avg_rating: 3, rating_count: 2 });
+    const own = await anon.rpc('get_device_ratings', { p_device_token: victim, p_provider_ids: [id] });
+    expect(own.data).toEqual([{ provider_id: id, rating: 5 }]);
+  });
+
+  test('one POST with an array of rows stores nothing, on the table and on the function', async () => {
+    const { id } = await createProvider();
+    const rows = Array.from({ length: 50 }, () => ({ provider_id: id, device_id: `forged-${token()}`, device_hash: 'a'.repeat(64), rating: 5 }));
+    const table = await raw('/rest/v1/service_ratings', { method: 'POST', body: rows });
+    expect(table.status).toBeGreaterThanOrEqual(400);
+    const calls = Array.from({ length: 50 }, () => ({ p_provider_id: id, p_device_token: token(), p_rating: 5 }));
+    const rpc = await raw('/rest/v1/rpc/rate_provider', { method: 'POST', body: calls });
+    expect(rpc.status).toBeGreaterThanOrEqual(400);
+    expect(await summary(id)).toBeNull();
+  });
+
+  test('reviews and clicks go through their functions only; direct inserts are refused', async () => {
+    const { id } = await createProvider();
+    expect((await raw('/rest/v1/reviews', { method: 'POST', body: { provider_id: id, review_text: 'direct' } })).status).toBe(401);
+    expect((await raw('/rest/v1/click_tracking', { method: 'POST', body: { provider_id: id, click_type: 'call' } })).status).toBe(401);
+    const review = await anon.rpc('add_review', { p_provider_id: id, p_review_text: '  अच्छा काम  ', p_device_token: token() }).single();
+    expect(review.error).toBeNull();
+    expect(review.data).toMatchObject({ provider_id: id, review_text: 'अच्छा काम' });
+    const list = await anon.from('reviews').select('*').eq('provider_id', id);
+    expect(list.data!.map((r) => r.review_text)).toEqual(['अच्छा काम']);
+    expect(Object.keys(list.data![0]!).sort()).toEqual(['created_at', 'id', 'provider_id', 'review_text']);
+  });
+
+  test('a repeated tap from one device is counted once in 10 minutes; another device counts', async () => {
+    const { id } = await createProvider();
+    const device = token();
+    for (let i = 0; i < 5; i++) {
+      expect((await anon.rpc('track_click', { p_provider_id: id, p_click_type: 'call', p_device_token: device })).error).toBeNull();
+    }
+    expect((await anon.rpc('track_click', { p_provider_id: id, p_click_type: 'whatsapp', p_device_token: device })).error).toBeNull();
+    expect((await anon.rpc('track_click', { p_provider_id: id, p_click_type: 'call', p_device_token: token() })).error).toBeNull();
+    const clicks = await serviceClient().from('click_tracking').select('click_type').eq('provider_id', id);
+    expect(clicks.data!.map((c) => c.click_type).sort()).toEqual(['call', 'call', 'whatsapp']);
+  });
+
+  test('one device posts at most 10 reviews a day (429), whatever the providers', async () => {
+    const { id } = await createProvider();
+    const device = token();
+    for (let i = 0; i < 10; i++) {
+      expect((await anon.rpc('add_review', { p_provider_id: id, p_review_text: `review ${i}`, p_device_token: device })).error).toBeNull();
+    }
+    const over = await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'one more', p_device_token: device });
+    expect(over.status).toBe(429);
+    expect(over.error!.code).toBe('PT429');
+    expect((await anon.from('reviews').select('id').eq('provider_id', id)).data).toHaveLength(10);
+  });
+
+  test('malformed tokens and unlisted providers are refused and store nothing', async () => {
+    const { id } = await createProvider();
+    const pending = await createProvider({ approve: false });
+    for (const bad of ['', 'short', 'x'.repeat(65), 'has space in it 0123456789', "quote'--0123456789012345"]) {
+      const res = await rate(id, bad, 4);
+      expect(res.status).toBe(400);
+      expect(res.error!.code).toBe('22023');
+    }
+    const notListed = await rate(pending.id, token(), 4);
+    expect(notListed.status).toBe(404);
+    const unknown = await rate('00000000-0000-4000-8000-000000000000', token(), 4);
+    expect(unknown.status).toBe(404);
+    expect(await summary(id)).toBeNull();
+  });
+});
+
+describe('Aadhaar and free text', () => {
+  const admin = sharedAdmin;
+
+  test.each([['000000000000'], ['012345678901'], ['999941057059'], ['123412341234']])(
+    'Aadhaar %s (wrong first digit or check digit) is refused and stores nothing',
+    async (aadhaar) => {
+      const input = registration({ p_aadhaar: aadhaar });
+      const res = await anon.rpc('register_provider', input);
+      expect(res.error).toMatchObject({ code: '23514', details: 'aadhaar' });
+      const rows = await (await admin()).rpc('admin_list_registrations', { p_status: 'all', p_limit: 500 });
+      expect((rows.data as { mobile: string }[]).some((r) => r.mobile === input.p_mobile)).toBe(false);
+    },
+  );
+
+  test('a checksum-valid Aadhaar earns the badge', async () => {
+    const { id } = await createProvider({ overrides: { p_aadhaar: '999941057058' } });
+    const row = await anon.from('service_providers').select('verified').eq('id', id).single();
+    expect(row.data).toEqual({ verified: true });
+  });
+
+  test.each([
+    ['zero-width spaces', '\u200b\u200b\u200b'],
+    ['no-break spaces', '\u00a0\u00a0'],
+    ['control characters', '\u0007\u0001\u001f'],
+    ['a mix', ' \u200b\u00a0\u2060\ufeff\u200d '],
+  ])('a name made only of %s is refused as blank (23502)', async (_, name) => {
+    const res = await anon.rpc('register_provider', registration({ p_name: name }));
+    expect(res.error).toMatchObject({ code: '23502', details: 'name' });
+  });
+
+  test('BEL and bidi overrides inside a name or a review are stripped; Devanagari joiners stay', async () => {
+    const { id } = await createProvider({ overrides: { p_name: 'Ram\u0007 \u202eLal\u202c क्\u200dष', p_address: 'Lalbagh\u2066 Sitapur\u2069' } });
+    const row = await anon.from('service_providers').select('name, address').eq('id', id).single();
+    expect(row.data).toEqual({ name: 'Ram Lal क्\u200dष', address: 'Lalbagh Sitapur' });
+    const review = await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'good\u202e work\u0007', p_device_token: token() }).single();
+    expect(review.data).toMatchObject({ review_text: 'good work' });
+    const blank = await anon.rpc('add_review', { p_provider_id: id, p_review_text: '\u200b\u00a0\u0007', p_device_token: token() });
+    expect(blank.error).toMatchObject({ code: '23502', details: 'review_text' });
+  });
+});
+
+describe('rejected or deleted providers leave no trace', () => {
+  test('their words leave search_words; their rows leave search, averages and category counts', async () => {
+    const word = `zqx${randomBytes(4).toString('hex')}`;
+    const category = `OTHERS: trace ${word}`;
+    const { id } = await createProvider({ overrides: { p_name: `${word} Kumar`, p_category: category } });
+    expect((await rate(id, token(), 4)).error).toBeNull();
+    const words = async () => (await anon.from('search_words').select('word').eq('word', word)).data;
+    const stats = async () => (await anon.from('category_stats').select('approved').eq('category', category)).data;
+    expect(await words()).toEqual([{ word }]);
+    expect(await stats()).toEqual([{ approved: 1 }]);
+
+    const admin = await sharedAdmin();
+    expect((await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'rejected', p_reason: 'fake' })).error).toBeNull();
+    expect(await words()).toEqual([]);
+    expect(await stats()).toEqual([{ approved: 0 }]);
+    expect(await summary(id)).toBeNull();
+    const found = await anon.rpc('search_providers', { p_query: word });
+    expect(found.data).toEqual([]);
+    const typo = await anon.rpc('search_providers', { p_query: word.slice(0, -1) + 'z' });
+    expect(typo.data).toEqual([]);
+
+    // Approved again, then deleted: the word comes back, then goes for good.
+    expect((await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' })).error).toBeNull();
+    expect(await words()).toEqual([{ word }]);
+    expect((await admin.from('service_providers').delete().eq('id', id)).error).toBeNull();
+    expect(await words()).toEqual([]);
+  });
+
+  test('a word two providers share stays while one of them is listed', async () => {
+    const word = `zqy${randomBytes(4).toString('hex')}`;
+    const a = await createProvider({ overrides: { p_name: `${word} A` } });
+    await createProvider({ overrides: { p_name: `${word} B` } });
+    const admin = await sharedAdmin();
+    await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'rejected' });
+    expect((await anon.from('search_words').select('word, providers').eq('word', word)).data).toEqual([{ word, providers: 1 }]);
+  });
+});
+
+describe('top rated: Bayesian average with the category mean as prior', () => {
+  test('one 5-star rating no longer beats 4.1 from 18 ratings; the plain average is still shown', async () => {
+    const category = `OTHERS: bayes ${randomBytes(4).toString('hex')}`;
+    const single = await createProvider({ overrides: { p_category: category, p_name: 'Single Five' } });
+    const steady = await createProvider({ overrides: { p_category: category, p_name: 'Steady Four' } });
+    const other = await createProvider({ overrides: { p_category: category, p_name: 'Average Three' } });
+    expect((await rate(single.id, token(), 5)).error).toBeNull();
+    // 18 ratings averaging 4.1: 3 x 5, 14 x 4, 1 x 3 = 74.
+    const steadyRatings = [...Array(3).fill(5), ...Array(14).fill(4), 3] as number[];
+    for (const r of steadyRatings) expect((await rate(steady.id, token(), r)).error).toBeNull();
+    for (let i = 0; i < 10; i++) expect((await rate(other.id, token(), 3)).error).toBeNull();
+
+    const list = await anon.rpc('search_providers', { p_category: category, p_sort: 'rating_desc' });
+    expect(list.error).toBeNull();
+    const rows = list.data as { name: string; avg_rating: number; rating_count: number }[];
+    expect(rows.map((r) => [r.name, Number(r.avg_rating), r.rating_count])).toEqual([
+      ['Steady Four', 4.1, 18],
+      ['Single Five', 5, 1],
+      ['Average Three', 3, 10],
+    ]);
+    const byText = await anon.rpc('search_providers', { p_query: category.slice('OTHERS: '.length), p_sort: 'rating_desc' });
+    expect((byText.data as { name: string }[]).map((r) => r.name)).toEqual(['Steady Four', 'Single Five', 'Average Three']);
+  });
+});
