@@ -1,13 +1,32 @@
 /**
- * Renders migrations/0004_service_categories.sql from the client catalogue
- * (@city/shared/catalogue, keywords from @city/shared/catalogue/details). Pure:
- * used by scripts/gen-categories-migration.ts and by tests/categories-sync.test.ts.
+ * Renders the categories migration from the client catalogue (@city/shared/catalogue,
+ * keywords from @city/shared/catalogue/details), and finds which migration file holds the
+ * categories now. Applied migrations are never re-run, so a catalogue change ships as a NEW
+ * migration (0004 first, then the next free number): the newest one is the catalogue the
+ * database has. Used by scripts/gen-categories-migration.ts and tests/categories-sync.test.ts.
  */
+import { readdirSync } from 'node:fs';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import type { Category, CategoryDetailsMap } from '@city/shared/catalogue';
 import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
 
-export const CATEGORIES_MIGRATION = '0004_service_categories.sql';
+const CATEGORIES_FILE = /^([0-9]{4})_service_categories\.sql$/;
+
+/** The newest migration file holding the categories (0004_service_categories.sql at first). */
+export function latestCategoriesMigration(files: readonly string[]): string {
+  const found = files.filter((f) => CATEGORIES_FILE.test(f)).sort();
+  if (found.length === 0) throw new Error('no NNNN_service_categories.sql migration found');
+  return found[found.length - 1]!;
+}
+
+/** The file name a catalogue change ships in: the next number after every migration. */
+export function nextCategoriesMigration(files: readonly string[]): string {
+  const numbers = files.map((f) => /^([0-9]+)_.+\.sql$/.exec(f)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const next = Math.max(0, ...numbers) + 1;
+  return `${String(next).padStart(4, '0')}_service_categories.sql`;
+}
+
+export const migrationFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.sql'));
 
 function lit(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
