@@ -121,8 +121,11 @@ $$;
 alter table public.service_ratings add column device_hash text;
 -- Every device id was readable by anyone, so no old id may claim its rating: existing
 -- ratings keep their value under a hash no token has.
+-- (Triggers off: the value and aggregates do not change, and the guard refuses a new hash.)
+alter table public.service_ratings disable trigger user;
 update public.service_ratings
    set device_hash = encode(sha256(convert_to('retired:' || gen_random_uuid()::text || device_id, 'UTF8')), 'hex');
+alter table public.service_ratings enable trigger user;
 alter table public.service_ratings alter column device_hash set not null;
 drop index public.service_ratings_device_idx;
 alter table public.service_ratings drop constraint service_ratings_provider_device_key;
