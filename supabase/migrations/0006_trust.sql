@@ -284,15 +284,15 @@ update public.category_stats s set rating_sum = t.total, rating_count = t.n
 -- The order of "top rated": (C * m + sum) / (C + n), the provider's n ratings summing to
 -- sum, pulled towards its category's mean m (3 when the category has no ratings yet) with
 -- the weight of C = 5 ratings. One 5-star rating no longer beats 4.1 from 18 ratings.
--- The profile and cards still show the plain average and count.
-create or replace function public.rating_score(p_category text, p_rating_sum integer, p_rating_count integer)
-returns numeric
-language sql stable parallel safe
-set search_path = public, pg_temp
+-- The profile and cards still show the plain average and count. Plain arithmetic on the
+-- category's totals (from category_stats) so that Postgres inlines it into the sort.
+create or replace function public.rating_score(
+  p_category_sum bigint, p_category_count bigint, p_rating_sum integer, p_rating_count integer
+) returns numeric
+language sql immutable parallel safe
 as $$
-  select (5 * coalesce((select s.rating_sum::numeric / nullif(s.rating_count, 0)
-                          from public.category_stats s where s.category = p_category), 3)
-          + coalesce(p_rating_sum, 0)) / (5 + coalesce(p_rating_count, 0))
+  select (5 * coalesce(p_category_sum::numeric / nullif(p_category_count, 0), 3) + coalesce(p_rating_sum, 0))
+         / (5 + coalesce(p_rating_count, 0))
 $$;
 
 -- Rating aggregates on the provider row: as 0005, plus the sum.
@@ -619,7 +619,9 @@ declare
   v_cols constant text := 'p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience,'
     || ' p.address, p.verified, p.registration_date, p.avg_rating::numeric as avg_rating, p.rating_count';
   -- The same plus the order key of "top rated", for the parts of a search that are merged.
-  v_cols_scored constant text := v_cols || ', public.rating_score(p.category, p.rating_sum, p.rating_count) as score';
+  -- Rows are read joined with their category's totals, the prior of the Bayesian average.
+  v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
+  v_cols_scored constant text := v_cols || ', public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score';
   v_order text;
   v_order_text text;
   v_order_out text;
@@ -660,7 +662,7 @@ begin
     v_order_out := 'registration_date desc, id';
   else
     -- Bayesian average (public.rating_score), then more ratings, then newer.
-    v_order := 'public.rating_score(p.category, p.rating_sum, p.rating_count) desc, p.rating_count desc, p.registration_date desc, p.id';
+    v_order := 'public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) desc, p.rating_count desc, p.registration_date desc, p.id';
     v_order_text := v_order;
     v_order_out := 'score desc, rating_count desc, registration_date desc, id';
   end if;
@@ -688,7 +690,7 @@ begin
       return;
     end if;
     return query execute
-      'select ' || v_cols || ', $9::bigint from public.service_providers p where ' || v_filters
+      'select ' || v_cols || ', $9::bigint from ' || v_from || ' where ' || v_filters
       || ' order by ' || v_order || ' limit $7 offset $8'
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
     return;
@@ -771,18 +773,18 @@ begin
         using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
     end if;
     if cardinality(v_cats) between 1 and 12 then
-      select string_agg('(select ' || v_cols_scored || ' from public.service_providers p where ' || v_filters
+      select string_agg('(select ' || v_cols_scored || ' from ' || v_from || ' where ' || v_filters
              || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')
         into v_catpart
         from generate_subscripts(v_cats, 1) as i;
     elsif cardinality(v_cats) > 12 then
-      v_catpart := '(select ' || v_cols_scored || ' from public.service_providers p where ' || v_filters
+      v_catpart := '(select ' || v_cols_scored || ' from ' || v_from || ' where ' || v_filters
         || ' and p.category = any ($2) order by ' || v_order || ' limit $7 + $8)';
     else
       v_catpart := null;
     end if;
     return query execute
-      'with t as materialized (select ' || v_cols_scored || ', count(*) over () as n from public.service_providers p where '
+      'with t as materialized (select ' || v_cols_scored || ', count(*) over () as n from ' || v_from || ' where '
       || v_filters || ' and ' || v_text || ' and not (p.category = any ($2)) order by ' || v_order_text || ' limit $7 + $8)'
       || ' select x.id, x.name, x.business_name, x.mobile, x.category, x.specialist_in, x.experience, x.address,'
       || ' x.verified, x.registration_date, x.avg_rating, x.rating_count,'
@@ -805,10 +807,10 @@ revoke all on function public.rate_provider(uuid, text, integer) from public, an
 revoke all on function public.get_device_ratings(text, uuid[]) from public, anon, authenticated;
 revoke all on function public.add_review(uuid, text, text) from public, anon, authenticated;
 revoke all on function public.track_click(uuid, text, text) from public, anon, authenticated;
-revoke all on function public.rating_score(text, integer, integer) from public, anon, authenticated;
+revoke all on function public.rating_score(bigint, bigint, integer, integer) from public, anon, authenticated;
 grant execute on function public.rate_provider(uuid, text, integer) to anon, authenticated;
 grant execute on function public.get_device_ratings(text, uuid[]) to anon, authenticated;
 grant execute on function public.add_review(uuid, text, text) to anon, authenticated;
 grant execute on function public.track_click(uuid, text, text) to anon, authenticated;
-grant execute on function public.rating_score(text, integer, integer) to anon, authenticated;
+grant execute on function public.rating_score(bigint, bigint, integer, integer) to anon, authenticated;
 revoke all on all functions in schema private from public, anon, authenticated;
