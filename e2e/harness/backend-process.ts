@@ -25,9 +25,9 @@ export async function startBackendProcess(opts: { port: number; dataDir: string;
     process.execPath,
     [
       '--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'serve', '--port', String(opts.port), '--data-dir', opts.dataDir, '--quiet',
-      // Every e2e write comes from 127.0.0.1: the real per-client limits would answer 429 to the
-      // suites. The test that proves the 429 path lowers them at run time (PUT /local/v1/rate-limits).
-      '--rate-limits', 'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60',
+      // Every e2e write and sign-in comes from 127.0.0.1: the real per-client limits would answer
+      // 429 to the suites. The test that proves the 429 path lowers them at run time (PUT /local/v1/rate-limits).
+      '--rate-limits', 'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,signins=100000/60',
     ],
     { cwd: join(repoRoot, 'supabase'), env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(',') }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -17,7 +17,7 @@ import { seedDatabase } from '../seed/seed.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
-export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type WriteKind } from './rate-limit.ts';
+export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type LimitKind, type WriteKind } from './rate-limit.ts';
 
 export interface StartOptions {
   port?: number;
@@ -35,9 +35,10 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of anonymous writes. Default: RATE_LIMITS (e.g.
-   * `registrations=5/600,reviews=off` or `off`) over DEFAULT_RATE_LIMITS.
-   * An object overrides the listed kinds (null = unlimited); false = no limits.
+   * Per-client limits of anonymous writes (rows) and failed sign-ins (`signins`, per
+   * client and per account). Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
+   * or `off`) over DEFAULT_RATE_LIMITS. An object overrides the listed kinds
+   * (null = unlimited); false = no limits.
    */
   rateLimits?: Partial<RateLimits> | false;
   /** Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0). */
@@ -157,7 +158,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   log(`listening on ${publicUrl} (${db.kind})`);
   const limits = rateLimiter.current;
   log(
-    `write limits per client: ${Object.entries(limits)
+    `limits per client: ${Object.entries(limits)
       .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
       .join(', ')}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
   );

@@ -12,9 +12,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from './db.ts';
 import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
+import { RestError } from './rest/errors.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';
+import { restPathOf, restTarget, type RestTarget } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
-import { clientOf, parseLimitsObject, RateLimiter, RateLimitSpecError, WRITE_KINDS, writeKindOf } from './rate-limit.ts';
+import { clientOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, writeCostOf, writeKindOf } from './rate-limit.ts';
 
 export interface AppOptions {
   db: Db;
@@ -24,7 +26,7 @@ export interface AppOptions {
   mediaDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
-  /** Per-client limits of anonymous writes (default: none). */
+  /** Per-client limits of anonymous writes and failed sign-ins (default: none). */
   rateLimiter?: RateLimiter;
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
   trustedProxies?: number;
@@ -73,7 +75,7 @@ function noApiKey(): Response {
 export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
   const allowed = new Set(opts.corsOrigins);
-  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl);
+  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, opts.rateLimiter);
 
   app.use(
     '*',
@@ -133,15 +135,26 @@ export function createApp(opts: AppOptions): Hono {
     }
     const url = new URL(c.req.url);
     const method = c.req.method;
-    const path = url.pathname.slice('/rest/v1/'.length);
-    const kind = role === 'service_role' || !opts.rateLimiter ? null : writeKindOf(method, path);
+    const path = restPathOf(url.pathname);
+    // The limiter reads the path exactly as the router will (handleRest parses the same string).
+    let target: RestTarget;
+    try {
+      target = restTarget(path);
+    } catch (e) {
+      if (e instanceof RestError) return restError(e.status, e.code, e.message, false, e.headers, e.details, e.hint);
+      throw e;
+    }
+    const kind = role === 'service_role' || !opts.rateLimiter ? null : writeKindOf(method, target);
+    const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
     if (kind) {
-      const d = opts.rateLimiter!.take(kind, clientOfRequest(c));
+      // Rows, not requests: a JSON array of 500 reviews is 500 reviews.
+      const rows = writeCostOf(method, target, body);
+      const d = opts.rateLimiter!.take(kind, clientOfRequest(c), rows);
       if (!d.allowed) {
         return restError(
           429,
           'PGRST429',
-          `Too many ${kind} from this client: at most ${d.limit.max} per ${d.limit.windowSeconds} s. Try again in ${d.retryAfterSeconds} s.`,
+          `Too many ${kind} from this client: at most ${d.limit.max} per ${d.limit.windowSeconds} s${rows > 1 ? ` (this request has ${rows} rows)` : ''}. Try again in ${d.retryAfterSeconds} s.`,
           false,
           { 'Retry-After': String(d.retryAfterSeconds) },
           `limit=${kind}; max=${d.limit.max}; window=${d.limit.windowSeconds}s`,
@@ -149,7 +162,6 @@ export function createApp(opts: AppOptions): Hono {
         );
       }
     }
-    const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
     const res = await handleRest(
       opts.db,
       opts.schema(),
@@ -182,7 +194,7 @@ export function createApp(opts: AppOptions): Hono {
     }
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
-    const res = await gotrue.handle({ method, path, query: url.searchParams, headers: c.req.raw.headers, body });
+    const res = await gotrue.handle({ method, path, query: url.searchParams, headers: c.req.raw.headers, body, client: clientOfRequest(c) });
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
 
@@ -216,7 +228,7 @@ export function createApp(opts: AppOptions): Hono {
         const changes = parseLimitsObject(body);
         limiter.update(changes);
       } catch (e) {
-        if (e instanceof RateLimitSpecError) return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${WRITE_KINDS.join(', ')}`);
+        if (e instanceof RateLimitSpecError) return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${LIMIT_KINDS.join(', ')}`);
         throw e;
       }
     }

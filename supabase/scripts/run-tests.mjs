@@ -20,7 +20,13 @@ const extra = process.argv.slice(2);
 
 // These start servers of their own on PGlite folders (limits, SIGKILL + restart):
 // the database under the shared server changes nothing for them, so they run once.
-const PGLITE_ONLY = ['tests/durability\\.test\\.ts', 'tests/migration-0006\\.test\\.ts', 'tests/rate-limit\\.test\\.ts', 'tests/seed-on-start\\.test\\.ts'];
+const PGLITE_ONLY = [
+  'tests/durability\\.test\\.ts',
+  'tests/limits-attack\\.test\\.ts',
+  'tests/migration-0006\\.test\\.ts',
+  'tests/rate-limit\\.test\\.ts',
+  'tests/seed-on-start\\.test\\.ts',
+];
 
 function runJest(label, env, ignore = []) {
   console.log(`\n=== backend tests on ${label} ===\n`);

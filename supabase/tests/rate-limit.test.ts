@@ -5,7 +5,9 @@
  * address not taken from X-Forwarded-For unless a proxy is trusted.
  */
 import { call, startChildServer, type ChildServer } from './child-server';
-import { clientOf, clientKeyOf, DEFAULT_RATE_LIMITS, parseLimitsSpec, RateLimiter, writeKindOf } from '../local/rate-limit';
+import { clientOf, clientKeyOf, DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, writeCostOf, writeKindOf } from '../local/rate-limit';
+import { RestError } from '../local/rest/errors';
+import { restTarget } from '../local/rest/target';
 
 describe('RateLimiter (pure)', () => {
   test('a fixed window per kind and client: max requests, then refused with the seconds left, then allowed again', () => {
@@ -52,7 +54,73 @@ describe('RateLimiter (pure)', () => {
     expect(writeKindOf('PATCH', 'service_ratings')).toBe('ratings');
     expect(writeKindOf('POST', 'click_tracking')).toBe('clicks');
     expect(writeKindOf('GET', 'reviews')).toBeNull();
+    expect(writeKindOf('HEAD', 'click_tracking')).toBeNull();
     expect(writeKindOf('POST', 'rpc/search_providers')).toBeNull();
+    // the one-row functions, and any write attempt on the old tables
+    expect(writeKindOf('POST', 'rpc/add_review')).toBe('reviews');
+    expect(writeKindOf('POST', 'rpc/rate_provider')).toBe('ratings');
+    expect(writeKindOf('POST', 'rpc/track_click')).toBe('clicks');
+    expect(writeKindOf('PATCH', 'reviews')).toBe('reviews');
+    expect(writeKindOf('DELETE', 'click_tracking')).toBe('clicks');
+    // read as the router reads it: decoded, outer slashes dropped, case kept
+    expect(writeKindOf('POST', 'review%73')).toBe('reviews');
+    expect(writeKindOf('POST', 'rpc/register%5Fprovider')).toBe('registrations');
+    expect(writeKindOf('POST', '/service%5Fratings/')).toBe('ratings');
+    expect(writeKindOf('POST', '//rpc/track%5fclick')).toBe('clicks');
+    expect(writeKindOf('POST', 'Reviews')).toBeNull();
+    expect(writeKindOf('POST', 'rpc/toString')).toBeNull();
+    expect(restTarget('rpc//register_provider')).toEqual({ kind: 'rpc', name: '/register_provider' });
+    expect(() => writeKindOf('POST', 'review%73%E0%A4')).toThrow(RestError);
+  });
+
+  test('rows, not requests: a JSON array POSTed to a table costs its length; anything else costs 1', () => {
+    const table = restTarget('reviews');
+    expect(writeCostOf('POST', table, JSON.stringify(Array.from({ length: 500 }, () => ({ review_text: 'x' }))))).toBe(500);
+    expect(writeCostOf('POST', table, ' \n [{}, {}]')).toBe(2);
+    expect(writeCostOf('POST', table, '[]')).toBe(1);
+    expect(writeCostOf('POST', table, '{"review_text": "x"}')).toBe(1);
+    expect(writeCostOf('POST', table, '[not json')).toBe(1);
+    expect(writeCostOf('PATCH', table, '[{}, {}]')).toBe(1);
+    expect(writeCostOf('POST', restTarget('rpc/register_provider'), '[{}, {}, {}]')).toBe(1);
+  });
+
+  test('a cost: refused whole when it does not fit, taking nothing', () => {
+    const rl = new RateLimiter({ ...DEFAULT_RATE_LIMITS, reviews: { max: 5, windowSeconds: 600 } }, { now: () => 0 });
+    expect(rl.take('reviews', 'a', 6)).toEqual({ allowed: false, retryAfterSeconds: 600, limit: { max: 5, windowSeconds: 600 } });
+    expect(rl.take('reviews', 'a', 3)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(rl.take('reviews', 'a', 3).allowed).toBe(false);
+    expect(rl.take('reviews', 'a', 2)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(rl.take('reviews', 'a').allowed).toBe(false);
+  });
+
+  test('several keys at once (sign-ins: client and account); refund() gives back, forget() clears one key', () => {
+    let now = 0;
+    const rl = new RateLimiter({ ...DEFAULT_RATE_LIMITS, signins: { max: 2, windowSeconds: 900 } }, { now: () => now });
+    expect(rl.takeAll('signins', ['client:1', 'account:a']).allowed).toBe(true);
+    expect(rl.takeAll('signins', ['client:1', 'account:b']).allowed).toBe(true);
+    // client:1 is full: refused, and account:c is not charged for it
+    expect(rl.takeAll('signins', ['client:1', 'account:c']).allowed).toBe(false);
+    expect(rl.takeAll('signins', ['client:2', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('signins', ['client:3', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('signins', ['client:4', 'account:c']).allowed).toBe(false);
+    // a right password: the attempt is given back, the account's failures forgotten
+    const ok = rl.takeAll('signins', ['client:5', 'account:d']);
+    expect(ok.allowed).toBe(true);
+    if (ok.allowed) ok.refund();
+    rl.forget('signins', 'account:c');
+    expect(rl.takeAll('signins', ['client:5', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('signins', ['client:5', 'account:e']).allowed).toBe(true);
+    expect(rl.takeAll('signins', ['client:5', 'account:f']).allowed).toBe(false);
+    // a refund into a window that has ended since gives nothing to the next one
+    const late = rl.takeAll('signins', ['client:6', 'account:g']);
+    now += 901_000;
+    rl.takeAll('signins', ['client:6', 'account:h']);
+    rl.takeAll('signins', ['client:6', 'account:i']);
+    if (late.allowed) late.refund();
+    expect(rl.takeAll('signins', ['client:6', 'account:j']).allowed).toBe(false);
+    // off: always allowed
+    rl.update({ signins: null });
+    expect(rl.takeAll('signins', ['client:6', 'account:j']).allowed).toBe(true);
   });
 
   test('client key: remote address; X-Forwarded-For only behind trusted proxies, read from the right; IPv6 by /64', () => {
@@ -66,7 +134,10 @@ describe('RateLimiter (pure)', () => {
 
   test('spec strings: kind=MAX/SECONDS, kind=off, off; mistakes are reported', () => {
     expect(parseLimitsSpec('registrations=3/60,clicks=off')).toEqual({ ...DEFAULT_RATE_LIMITS, registrations: { max: 3, windowSeconds: 60 }, clicks: null });
-    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null]);
+    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null]);
+    expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
+    expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
+    expect(parseLimitsObject({ signins: null })).toEqual({ signins: null });
     expect(() => parseLimitsSpec('comments=1/60')).toThrow(/bad rate limit/);
     expect(() => parseLimitsSpec('reviews=1/0')).toThrow(/windowSeconds/);
   });

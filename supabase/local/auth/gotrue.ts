@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Db, Tx } from '../db.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
+import type { RateLimiter } from '../rate-limit.ts';
 
 export const API_VERSION = '2024-01-01';
 export const ACCESS_TOKEN_TTL = 3600;
@@ -19,6 +20,8 @@ export interface AuthRequest {
   query: URLSearchParams;
   headers: Headers;
   body: string | null;
+  /** The client (rate-limit key, see clientOf) for the sign-in limits. */
+  client?: string;
 }
 
 export interface AuthResponse {
@@ -32,6 +35,7 @@ export class AuthError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -97,6 +101,13 @@ export async function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, salt);
 }
 
+/**
+ * Compared against when the account does not exist or has no password, so that an
+ * unknown e-mail costs the same bcrypt work as a wrong password (no enumeration by
+ * timing). Same cost (10) as hashPassword; its password is random and unknown.
+ */
+const DUMMY_HASH = '$2a$10$UuWaAn34WZ4hbcZvh8Eu1.6PdOsKlIdAxx3KEMIJ5.X.88mPBO4Jq';
+
 function newRefreshToken(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -106,6 +117,8 @@ export class GoTrue {
     private readonly db: Db,
     private readonly jwt: Jwt,
     private readonly issuer: () => string,
+    /** Counts failed password sign-ins (kind `signins`) per client and per account. */
+    private readonly limiter?: RateLimiter,
   ) {}
 
   async handle(req: AuthRequest): Promise<AuthResponse> {
@@ -119,7 +132,7 @@ export class GoTrue {
           : { code: e.status, error_code: e.code, msg: e.message };
         return {
           status: e.status,
-          headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION },
+          headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION, ...e.headers },
           body: JSON.stringify(body),
         };
       }
@@ -167,7 +180,7 @@ export class GoTrue {
     }
     if (path === 'token' && m === 'POST') {
       const grant = req.query.get('grant_type');
-      if (grant === 'password') return this.passwordGrant(this.parse(req));
+      if (grant === 'password') return this.passwordGrant(this.parse(req), req.client ?? 'unknown');
       if (grant === 'refresh_token') return this.refreshGrant(this.parse(req));
       if (grant === 'pkce' || grant === 'id_token') {
         throw new AuthError(400, 'validation_failed', `grant_type ${grant} is not enabled on this server`);
@@ -215,18 +228,32 @@ export class GoTrue {
 
   // ---------------------------------------------------------------- grants
 
-  private async passwordGrant(body: Record<string, unknown>): Promise<AuthResponse> {
+  private async passwordGrant(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (email === '' && phone === '') throw new AuthError(400, 'validation_failed', 'missing email or phone');
     if (password === '') throw new AuthError(400, 'validation_failed', 'missing password');
+    // Counted before the check, so parallel guesses cannot all pass while bcrypt runs; the
+    // account key is the typed address whether or not it exists (no enumeration by 429).
+    const account = email ? `account:${email}` : `phone:${phone}`;
+    const attempt = this.limiter?.takeAll('signins', [`client:${client}`, account]);
+    if (attempt && !attempt.allowed) {
+      throw new AuthError(429, 'over_request_rate_limit', `Request rate limit reached: too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} s.`, {
+        'Retry-After': String(attempt.retryAfterSeconds),
+      });
+    }
     const r = email
       ? await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])
       : await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where phone = $1`, [phone]);
     const user = r.rows[0];
-    const ok = user?.encrypted_password ? await bcrypt.compare(password, user.encrypted_password) : false;
-    if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    // Always one bcrypt comparison: an unknown account answers as slowly as a wrong password.
+    const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
+    if (!user?.encrypted_password || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    // Right password: not a failure. The account's failures are forgiven; the client's
+    // count of other accounts' failures stays.
+    attempt?.refund();
+    this.limiter?.forget('signins', account);
     if (String(user.banned_until) === 'true') throw new AuthError(400, 'user_banned', 'User is banned');
     const session = await this.db.transaction(async (tx) => {
       const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text', [user.id]);

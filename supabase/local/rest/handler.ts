@@ -8,6 +8,7 @@ import type { Db, Stmt, Tx } from '../db.ts';
 import { isPgError } from '../db.ts';
 import type { Column, RpcFunction, SchemaCache, Table, ForeignKey } from '../schema-cache.ts';
 import { RestError, fromPgError } from './errors.ts';
+import { restTarget } from './target.ts';
 import {
   parseLogic,
   parseOperation,
@@ -346,8 +347,8 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
     if (profile !== null && profile !== cache.schema) {
       throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${cache.schema}`, null, null);
     }
-    const path = req.path.replace(/^\/+|\/+$/g, '');
-    if (path === '') {
+    const target = restTarget(req.path);
+    if (target.kind === 'root') {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
       return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST subset' }, paths: {} }));
     }
@@ -372,12 +373,12 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       : (stmts) => db.runAs(auth.role, auth.claims, stmts);
     const runners: Runners = { run, fast };
     try {
-      if (path.startsWith('rpc/')) {
-        return await rpc(cache, req, prefer, path.slice(4), runners);
+      if (target.kind === 'rpc') {
+        return await rpc(cache, req, prefer, target.name, runners);
       }
-      const tableName = decodePath(path);
+      const tableName = target.name;
       const table = cache.tables.get(tableName);
-      if (!table || path.includes('/')) {
+      if (!table || tableName.includes('/')) {
         throw new RestError(
           404,
           'PGRST205',
@@ -410,15 +411,6 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       return { status: err.status, headers: { 'Content-Type': JSON_CT, ...err.headers }, body: err.body() };
     }
     throw e;
-  }
-}
-
-/** decodeURIComponent that answers 400 (not 500) for malformed escapes such as `%E0%A4`. */
-function decodePath(p: string): string {
-  try {
-    return decodeURIComponent(p);
-  } catch {
-    throw new RestError(400, 'PGRST100', 'malformed percent-encoding in the path', null, null);
   }
 }
 
@@ -633,8 +625,7 @@ function pickFunction(cache: SchemaCache, name: string, keys: string[]): RpcFunc
   return match;
 }
 
-async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, rawName: string, runners: Runners): Promise<RestResponse> {
-  const name = decodePath(rawName);
+async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, name: string, runners: Runners): Promise<RestResponse> {
   let args: Record<string, unknown> = {};
   const overloads = cache.functions.get(name) ?? [];
   const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
