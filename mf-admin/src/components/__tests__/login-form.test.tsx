@@ -154,4 +154,24 @@ describe('AdminLogin', () => {
       }),
     );
   });
+
+  it('too many failed attempts (the server answers 429): a translated wait message, in both languages', async () => {
+    signIn.mockResolvedValue({ ok: false, error: 'Request rate limit reached: too many failed sign-ins. Try again in 840 s.' });
+    const { user } = await renderLogin();
+    await user.type(email(), 'op@example.in');
+    await user.type(password(), 'x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Login Failed', description: 'Too many failed attempts. Please wait 15 minutes and try again.' }),
+    );
+  });
+
+  it('too many failed attempts, in Hindi', async () => {
+    signIn.mockResolvedValue({ ok: false, error: 'Request rate limit reached' });
+    const { user } = await renderLogin('hi');
+    await user.type(screen.getByLabelText('ई-मेल'), 'op@example.in');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'लॉगिन' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ description: 'बहुत बार गलत कोशिश हुई। कृपया 15 मिनट रुककर फिर से कोशिश करें।' }));
+  });
 });
