@@ -1,10 +1,13 @@
 /**
  * Concurrent visitor writes against a running server (used by bench/write-load.ts
- * and tests/write-load.test.ts): n rating upserts on distinct devices and n review
- * inserts all at once, then the same n devices upsert a new rating at once. Checks
- * that no write was lost (rows counted after, and the trigger-kept rating_count /
- * avg_rating of the provider) and that nothing answered 5xx.
+ * and tests/write-load.test.ts): n ratings (rpc/rate_provider) from distinct devices
+ * and n reviews (rpc/add_review, a device each) all at once, then the same n devices
+ * rate again at once (the same rows change). Checks that no write was lost (rows
+ * counted after, and the trigger-kept rating_count / avg_rating of the provider) and
+ * that nothing answered 5xx.
  */
+import { randomBytes } from 'node:crypto';
+
 export interface LoadTarget {
   url: string;
   anonKey: string;
@@ -92,28 +95,28 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
   });
   if (created.status !== 201) throw new Error(`provider: ${created.status} ${await created.text()}`);
   const providerId = ((await created.json()) as { id: string }).id;
-  const run = Math.random().toString(36).slice(2, 8);
-  const device = (i: number) => `load-${run}-${String(i).padStart(4, '0')}`;
-  const upsert = (i: number, rating: number) => () =>
-    fetch(`${t.url}/rest/v1/service_ratings?on_conflict=provider_id,device_id`, {
+  // A secret token per device, as the app keeps one (base64url, 32 characters).
+  const tokens = Array.from({ length: n }, () => randomBytes(24).toString('base64url'));
+  const rate = (i: number, rating: number) => () =>
+    fetch(`${t.url}/rest/v1/rpc/rate_provider`, {
       method: 'POST',
-      headers: headers(t.anonKey, { Prefer: 'resolution=merge-duplicates,return=minimal' }),
-      body: JSON.stringify({ provider_id: providerId, device_id: device(i), rating }),
+      headers: headers(t.anonKey),
+      body: JSON.stringify({ p_provider_id: providerId, p_device_token: tokens[i], p_rating: rating }),
     });
   const review = (i: number) => () =>
-    fetch(`${t.url}/rest/v1/reviews`, {
+    fetch(`${t.url}/rest/v1/rpc/add_review`, {
       method: 'POST',
-      headers: headers(t.anonKey, { Prefer: 'return=minimal' }),
-      body: JSON.stringify({ provider_id: providerId, review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya` }),
+      headers: headers(t.anonKey),
+      body: JSON.stringify({ p_provider_id: providerId, p_review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya`, p_device_token: tokens[i] }),
     });
   const idx = Array.from({ length: n }, (_, i) => i);
   // Phase 1: n new ratings (rating 1..5 cycling) and n reviews, interleaved, all at once.
   const mixed = await timed(
-    `${n} rating upserts + ${n} review inserts`,
-    idx.flatMap((i) => [upsert(i, (i % 5) + 1), review(i)]),
+    `${n} rate_provider + ${n} add_review`,
+    idx.flatMap((i) => [rate(i, (i % 5) + 1), review(i)]),
   );
-  // Phase 2: the same n devices change their rating to 5 - (i % 5), all at once (upsert = update).
-  const changed = await timed(`${n} rating upserts on existing rows`, idx.map((i) => upsert(i, 5 - (i % 5))));
+  // Phase 2: the same n devices change their rating to 5 - (i % 5), all at once (an update of their row).
+  const changed = await timed(`${n} rate_provider on existing ratings`, idx.map((i) => rate(i, 5 - (i % 5))));
   const phases = [mixed, changed];
 
   const ratings = await count(t, 'service_ratings', providerId);

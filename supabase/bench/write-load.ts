@@ -2,8 +2,8 @@
  * Write load on loopback (bounded: 2 phases, 3 x N requests):
  *   npm run bench:writes -w @city/supabase -- [--n 200] [--seed]
  * Starts a server (PGlite, throw-away folder, limits raised for the run) in a
- * child process, fires N rating upserts + N review inserts at once, then N
- * upserts of the same ratings at once; prints req/s, p50, p99 per phase; exits 1
+ * child process, fires N ratings (rpc/rate_provider) + N reviews (rpc/add_review)
+ * at once, then the same N devices rate again at once; prints req/s, p50, p99 per phase; exits 1
  * if a write was lost (rows counted after) or anything answered 5xx.
  */
 import { rmSync } from 'node:fs';

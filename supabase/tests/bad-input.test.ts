@@ -1,15 +1,18 @@
 /**
  * Bad input, property-based (fast-check, fixed seed, bounded runs): every write
- * path (register_provider, reviews, ratings, clicks, PATCH/DELETE attempts) and
- * every query parameter of the REST server (select, filters, or=, order,
- * limit/offset, Range, rpc search_providers args, the path) fed SQL-looking text,
- * huge strings, odd Unicode (RTL marks, NUL, lone surrogates, emoji, combining
- * marks), wrong types and missing fields. Invalid writes get a 4xx with a
- * PostgREST error body and store nothing (rows counted before/after); valid but
- * odd text is stored exactly as sent; no request ever gets a 5xx.
+ * path (register_provider, add_review, rate_provider, track_click, the old direct
+ * table writes, PATCH/DELETE attempts) and every query parameter of the REST
+ * server (select, filters, or=, order, limit/offset, Range, rpc search_providers
+ * args, the path) fed SQL-looking text, huge strings, odd Unicode (RTL marks,
+ * NUL, lone surrogates, emoji, combining marks), wrong types and missing fields.
+ * Invalid writes get a 4xx with a PostgREST error body and store nothing (rows
+ * counted before/after); the direct table writes store nothing whatever they
+ * send; valid but odd text is stored as the database's cleaning defines it
+ * (controls and bidi overrides removed, whitespace collapsed: cleanLine /
+ * cleanText below), SQL-looking text as text; no request ever gets a 5xx.
  */
 import fc from 'fast-check';
-import { createProvider, raw, server } from './helpers';
+import { createProvider, deviceHash, deviceToken, isValidAadhaar, raw, server, validAadhaar } from './helpers';
 
 const SEED = 20261122;
 const run = { seed: SEED, verbose: 1 } as const;
@@ -121,6 +124,44 @@ const huge = (min: number) =>
 
 const blank = fc.constantFrom('', ' ', '   ', '\t\n ', '\n');
 
+/** Text with nothing visible: spaces, controls, bidi marks, zero-width and other invisible characters. */
+const invisible = fc.string({
+  unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u0007', '\u0085', '\u00A0', '\u00AD', '\u034F', '\u061C', '\u115F', '\u180E', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2028', '\u202A', '\u202E', '\u2060', '\u2066', '\u2069', '\u2800', '\u3000', '\u3164', '\uFEFF'),
+  minLength: 1,
+  maxLength: 12,
+});
+
+/** Device tokens the server refuses: not 22 to 64 characters of A-Z, a-z, 0-9, _ and -. */
+const badDevice = fc.oneof(
+  fc.string({ maxLength: 21 }),
+  fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), minLength: 65, maxLength: 200 }),
+  fc.tuple(fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), minLength: 21, maxLength: 40 }), fc.constantFrom('+', '/', '=', ' ', '.', 'é', '\u200B', "'", '\n', '😀')).map(([t, c]) => `${t}${c}`),
+  huge(101),
+  poisoned.map((s) => `device-${s}-0123456789abcdef`),
+  fc.constantFrom(null, 12345, true, [deviceToken()], { token: deviceToken() }),
+);
+
+// The database's text cleaning (0006, private.clean_line / clean_text), restated.
+const CONTROLS_AND_BIDI = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+const EDGE_INVISIBLE = /^[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+|[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+$/g;
+/** One line (a name, an address): controls and bidi overrides gone, any whitespace run one space, edges trimmed. */
+function cleanLine(s: string): string {
+  return s
+    .replace(CONTROLS_AND_BIDI, '')
+    .replace(/[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g, ' ')
+    .replace(EDGE_INVISIBLE, '');
+}
+/** Several lines (a review): as cleanLine, but newlines stay (at most two in a row). */
+function cleanText(s: string): string {
+  return s
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROLS_AND_BIDI, '')
+    .replace(/[\t \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(EDGE_INVISIBLE, '');
+}
+
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
 
 const notUuid = fc.oneof(oddText(40), fc.integer(), fc.constant(''), fc.constant('00000000-0000-0000-0000-00000000000g'), poisoned);
@@ -164,14 +205,20 @@ const queryText = fc.oneof(
 describe('register_provider', () => {
   const FIELDS = ['p_name', 'p_business_name', 'p_mobile', 'p_category', 'p_specialist_in', 'p_aadhaar', 'p_experience', 'p_address'] as const;
   const badValue: Record<(typeof FIELDS)[number], fc.Arbitrary<unknown>> = {
-    p_name: fc.oneof(blank, huge(101), poisoned),
+    p_name: fc.oneof(blank, invisible, huge(101), poisoned),
     p_business_name: fc.oneof(huge(151), poisoned),
     p_mobile: fc.oneof(oddText(12).filter((s) => !/^\s*[0-9]{10}\s*$/.test(s)), fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom('98765 43210', '+919876543210', '٩٨٧٦٥٤٣٢١٠'), poisoned, fc.array(fc.integer())),
     p_category: fc.oneof(oddText(30).filter((s) => !/^\s*others/i.test(s) && s.trim() !== ''), blank, huge(121), poisoned),
     p_specialist_in: fc.oneof(huge(201), poisoned),
-    p_aadhaar: fc.oneof(oddText(14).filter((s) => s.trim() !== '' && !/^\s*[0-9]{12}\s*$/.test(s)), poisoned),
+    p_aadhaar: fc.oneof(
+      oddText(14).filter((s) => s.trim() !== '' && !/^\s*[0-9]{12}\s*$/.test(s)),
+      poisoned,
+      // 12 digits but no Aadhaar number: first digit 0 or 1, or a wrong Verhoeff check digit
+      fc.constantFrom('012345678901', '000000000000', '999941057059', '123456789012', '199941057058'),
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 12, maxLength: 12 }).filter((s) => !isValidAadhaar(s)),
+    ),
     p_experience: fc.oneof(fc.integer({ min: 81, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: -1 }), fc.constantFrom(2.5, 1e40, '5 years', '', 'NaN', '०५', true), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer())),
-    p_address: fc.oneof(blank, huge(301), poisoned),
+    p_address: fc.oneof(blank, invisible, huge(301), poisoned),
   };
   const REQUIRED = ['p_name', 'p_mobile', 'p_category', 'p_experience', 'p_address'] as const;
 
@@ -181,7 +228,7 @@ describe('register_provider', () => {
     p_mobile: fc.constant('9876543210'),
     p_category: fc.constantFrom('🔧 प्लंबर', 'OTHERS: घड़ी साज़', 'others : Drone repair'),
     p_specialist_in: oddText(80),
-    p_aadhaar: fc.constantFrom(null, '', '012345678901'),
+    p_aadhaar: fc.constantFrom(null, '', '999941057058', validAadhaar()),
     p_experience: fc.integer({ min: 0, max: 80 }),
     p_address: oddText(100).map((s) => `${TAG} ${s}`),
   });
@@ -208,7 +255,7 @@ describe('register_provider', () => {
     );
   }, 120_000);
 
-  test('odd but valid text (SQL-looking, RTL, emoji, combining marks) is stored as text, not run', async () => {
+  test('odd but valid text (SQL-looking, RTL, emoji, combining marks) is stored as text, cleaned, not run', async () => {
     await fc.assert(
       fc.asyncProperty(validBase, fc.integer({ min: 0, max: 999_999_999 }), async (base, m) => {
         const args = { ...base, p_mobile: `9${String(m).padStart(9, '0')}` };
@@ -216,9 +263,8 @@ describe('register_provider', () => {
         expect(res.status).toBe(200);
         const id = res.json as string;
         const row = await raw(`/rest/v1/service_providers?select=name,business_name,address,status&id=eq.${id}`, { key: serviceKey });
-        const norm = (s: string) => s.replace(/[\t\n\v\f\r ]+/g, ' ').replace(/^ | $/g, '');
         expect(row.json).toEqual([
-          { name: norm(args.p_name), business_name: norm(args.p_business_name), address: norm(args.p_address), status: 'pending' },
+          { name: cleanLine(args.p_name), business_name: cleanLine(args.p_business_name), address: cleanLine(args.p_address), status: 'pending' },
         ]);
       }),
       { ...run, numRuns: 40 },
@@ -227,113 +273,297 @@ describe('register_provider', () => {
 });
 
 describe('reviews, ratings, clicks', () => {
-  test('review inserts with bad text, bad provider, unknown columns, bad JSON or one bad row in a batch: 4xx, nothing stored', async () => {
+  // The public writes are one-row functions (0006); the tables take no direct write.
+  const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+  let pendingId = '';
+  /** A device that has rated approvedId 3 before the properties run: bad calls must not change it. */
+  const fuzzDevice = deviceToken();
+  const both = () => `provider_id=in.(${approvedId},${pendingId})`;
+
+  beforeAll(async () => {
+    pendingId = (await createProvider({ approve: false })).id;
+    const res = await raw('/rest/v1/rpc/rate_provider', { method: 'POST', body: { p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 3 } });
+    if (res.status !== 204) throw new Error(`rate_provider: ${res.status} ${res.text}`);
+  });
+
+  /** An RPC call: POST with a JSON body (args or raw text), or GET with the args in the query. */
+  async function callRpc(fn: string, body: unknown, viaGet = false): Promise<Res> {
+    if (viaGet && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      const q = Object.entries(body as Record<string, unknown>)
+        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v.slice(0, 2000) : JSON.stringify(v) ?? '')}`)
+        .join('&');
+      return raw(`/rest/v1/rpc/${fn}?${q}`);
+    }
+    return raw(`/rest/v1/rpc/${fn}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+  }
+
+  /** Mostly POST; sometimes GET, which a volatile function refuses (405) before looking at its arguments. */
+  const viaGetSometimes = fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+
+  /** The error codes a property saw, so it can show that its calls reached each check. */
+  function codesSeen(): { add(res: Res): void; codes: Set<string> } {
+    const codes = new Set<string>();
+    return { codes, add: (res) => void codes.add(String((res.json as { code?: unknown } | null)?.code ?? res.status)) };
+  }
+
+  /** Bodies no one-row function takes: arrays of rows, broken or non-object JSON. */
+  const junkBody = (good: () => Record<string, unknown>) =>
+    fc.oneof(
+      fc.integer({ min: 1, max: 3 }).map((n) => JSON.stringify(Array.from({ length: n }, good))),
+      fc.constantFrom('{', 'null', '42', '"text"', '[1,2]', '[]', '{"p_provider_id": }', 'p_review_text=hi', '\u0000', '{"a":1}'),
+    );
+
+  /** The same call without one of its arguments, or with an argument it does not have. */
+  const missingOrExtra = (good: () => Record<string, unknown>, keys: string[]) =>
+    fc.oneof(
+      fc.constantFrom(...keys).map((k) => {
+        const a = good();
+        delete a[k];
+        return a;
+      }),
+      fc
+        .tuple(fc.constantFrom('p_evil', 'provider_id', 'device_id', 'device_hash', 'rating', 'review_text', 'id', 'created_at', "p_rating'--", 'p_status'), fc.oneof(wrongType, oddText(10)))
+        .map(([k, v]) => ({ ...good(), [k]: v })),
+    );
+
+  // ---------------------------------------------------------------- reviews
+
+  test('add_review with bad text, provider or device, missing or unknown arguments, arrays or bad JSON: 4xx, nothing stored', async () => {
+    const good = () => ({ p_provider_id: approvedId, p_review_text: 'ठीक है', p_device_token: deviceToken() });
+    const args = fc.oneof(
+      fc.oneof(blank, invisible, huge(1001), poisoned, fc.constant(null)).map((t) => ({ ...good(), p_review_text: t })),
+      fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
+      fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
+      badDevice.map((d) => ({ ...good(), p_device_token: d })),
+      missingOrExtra(good, ['p_provider_id', 'p_review_text', 'p_device_token']),
+    );
+    const body = fc.oneof({ weight: 6, arbitrary: args }, { weight: 1, arbitrary: junkBody(good) });
+    const seen = codesSeen();
+    await fc.assert(
+      fc.asyncProperty(body, viaGetSometimes, async (b, viaGet) => {
+        const before = await countOf('reviews', both());
+        const res = await callRpc('add_review', b, viaGet);
+        expectClearError(res, b);
+        seen.add(res);
+        expect(await countOf('reviews', both())).toBe(before);
+      }),
+      { ...run, numRuns: 150 },
+    );
+    expect([...seen.codes].sort()).toEqual(expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']));
+  }, 120_000);
+
+  test('the old path: a direct POST to reviews (good rows, bad rows, batches, bad JSON) stores nothing', async () => {
     const goodRow = fc.constant(null).map(() => ({ provider_id: approvedId, review_text: 'ठीक है' }));
     const badRow = fc.oneof(
       fc.oneof(blank, huge(1001), poisoned).map((t) => ({ provider_id: approvedId, review_text: t })),
       notUuid.map((p) => ({ provider_id: p, review_text: 'अच्छा' })),
-      fc.constant(null).map(() => ({ provider_id: '00000000-0000-4000-8000-000000000000', review_text: 'no such provider' })),
+      fc.constant(null).map(() => ({ provider_id: UNKNOWN_ID, review_text: 'no such provider' })),
       fc.constant(null).map(() => ({ provider_id: approvedId })),
       fc.constant(null).map(() => ({ review_text: 'no provider' })),
-      fc.tuple(fc.constantFrom('id', 'created_at', 'evil', "review_text'--"), fc.constantFrom('2001-01-01', "'; drop table reviews; --", 'x')).map(([k, v]) => ({ provider_id: approvedId, review_text: 'ok text', [k]: k === 'id' ? v : v })),
+      fc.tuple(fc.constantFrom('id', 'created_at', 'evil', "review_text'--"), fc.constantFrom('2001-01-01', "'; drop table reviews; --", 'x')).map(([k, v]) => ({ provider_id: approvedId, review_text: 'ok text', [k]: v })),
       wrongType.map((v) => ({ provider_id: approvedId, review_text: 'ok', created_at: v })),
     );
     const body = fc.oneof(
-      { weight: 5, arbitrary: badRow.map((r) => JSON.stringify(r)) },
-      { weight: 2, arbitrary: fc.tuple(fc.array(goodRow, { minLength: 1, maxLength: 3 }), badRow).map(([good, bad]) => JSON.stringify([...good, bad])) },
+      { weight: 3, arbitrary: goodRow.map((r) => JSON.stringify(r)) },
+      { weight: 3, arbitrary: badRow.map((r) => JSON.stringify(r)) },
+      { weight: 2, arbitrary: fc.tuple(fc.array(goodRow, { minLength: 1, maxLength: 3 }), fc.option(badRow, { nil: undefined })).map(([good, bad]) => JSON.stringify(bad ? [...good, bad] : good)) },
       { weight: 1, arbitrary: fc.constantFrom('', '{', 'null', '42', '"text"', '[1,2]', '{"provider_id": }', 'review_text=hi', '\u0000') },
     );
+    const prefer = fc.constantFrom('return=representation', 'return=minimal', 'resolution=merge-duplicates', '');
     await fc.assert(
-      fc.asyncProperty(body, async (b) => {
-        const before = await countOf('reviews', `provider_id=eq.${approvedId}`);
-        const res = await raw('/rest/v1/reviews', { method: 'POST', body: b, headers: { Prefer: 'return=representation' } });
+      fc.asyncProperty(body, prefer, async (b, p) => {
+        const before = await countOf('reviews', both());
+        const res = await raw('/rest/v1/reviews', { method: 'POST', body: b, headers: { Prefer: p } });
         expectClearError(res, b.slice(0, 200));
-        expect(await countOf('reviews', `provider_id=eq.${approvedId}`)).toBe(before);
+        expect(await countOf('reviews', both())).toBe(before);
       }),
-      { ...run, numRuns: 150 },
+      { ...run, numRuns: 100 },
     );
   }, 120_000);
 
-  test('odd but valid review text is stored exactly as sent (edges not blank)', async () => {
+  test('odd but valid review text is stored as the cleaning defines it (edges not blank), SQL-looking text as text', async () => {
     await fc.assert(
       fc.asyncProperty(oddText(200), async (t) => {
         const text = `«${t}»`;
-        const res = await raw('/rest/v1/reviews?select=review_text', { method: 'POST', body: { provider_id: approvedId, review_text: text }, headers: { Prefer: 'return=representation' } });
-        expect(res.status).toBe(201);
-        expect(res.json).toEqual([{ review_text: text }]);
+        const res = await callRpc('add_review', { p_provider_id: approvedId, p_review_text: text, p_device_token: deviceToken() });
+        expect(res.status).toBe(200);
+        const row = res.json as { id: string; provider_id: string; review_text: string };
+        expect(row).toMatchObject({ provider_id: approvedId, review_text: cleanText(text) });
+        const stored = await raw(`/rest/v1/reviews?select=review_text&id=eq.${row.id}`, { key: serviceKey });
+        expect(stored.json).toEqual([{ review_text: cleanText(text) }]);
       }),
       { ...run, numRuns: 40 },
     );
   }, 60_000);
 
-  test('rating upserts with bad rating, device or provider: 4xx, no rating stored or changed', async () => {
-    const badRating = fc.oneof(fc.integer({ min: 6, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: 0 }), fc.constantFrom(2.5, 1e40, '5x', '', 'five', '५', false), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer()));
-    const badDevice = fc.oneof(fc.string({ maxLength: 7 }), huge(101), poisoned.map((s) => `device-${s}`));
-    const row = fc.oneof(
-      badRating.map((r) => ({ provider_id: approvedId, device_id: 'fuzz-device-0001', rating: r })),
-      badDevice.map((d) => ({ provider_id: approvedId, device_id: d, rating: 4 })),
-      notUuid.map((p) => ({ provider_id: p, device_id: 'fuzz-device-0002', rating: 4 })),
-      fc.constant({ device_id: 'fuzz-device-0003', rating: 4 }),
-      fc.constant(null).map(() => ({ provider_id: approvedId, rating: 4 })),
-      fc.constant(null).map(() => ({ provider_id: approvedId, device_id: 'fuzz-device-0004' })),
+  // ---------------------------------------------------------------- ratings
+
+  async function ratingsSnapshot(): Promise<string> {
+    const res = await raw(`/rest/v1/service_ratings?select=provider_id,device_hash,rating&${both()}&order=provider_id,device_hash`, { key: serviceKey });
+    if (res.status !== 200) throw new Error(`service_ratings: ${res.status} ${res.text}`);
+    return res.text;
+  }
+
+  test('rate_provider with bad rating, device or provider, missing or unknown arguments, arrays or bad JSON: 4xx, no rating stored or changed', async () => {
+    const badRating = fc.oneof(fc.integer({ min: 6, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: 0 }), fc.constantFrom(null, 2.5, 1e40, '5x', '', 'five', '५', '4.0', ' ', false), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer()));
+    // fuzzDevice has rated approvedId 3: none of these may change it; a fresh device must not get a row.
+    const good = () => ({ p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 4 });
+    const args = fc.oneof(
+      fc.tuple(badRating, fc.boolean()).map(([r, fresh]) => ({ ...good(), p_device_token: fresh ? deviceToken() : fuzzDevice, p_rating: r })),
+      badDevice.map((d) => ({ ...good(), p_device_token: d })),
+      fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
+      fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
+      missingOrExtra(good, ['p_provider_id', 'p_device_token', 'p_rating']),
     );
-    const prefer = fc.constantFrom('resolution=merge-duplicates', 'resolution=ignore-duplicates', 'return=representation', '');
-    const onConflict = fc.oneof(fc.constant('provider_id,device_id'), queryText);
+    const body = fc.oneof({ weight: 6, arbitrary: args }, { weight: 1, arbitrary: junkBody(good) });
+    const seen = codesSeen();
     await fc.assert(
-      fc.asyncProperty(row, prefer, onConflict, async (r, p, oc) => {
-        const before = await snapshot('service_ratings', 'device_id,rating');
-        const res = await raw(`/rest/v1/service_ratings?on_conflict=${oc}`, { method: 'POST', body: r, headers: { Prefer: p } });
-        expectClearError(res, { r, p, oc });
-        expect(await snapshot('service_ratings', 'device_id,rating')).toBe(before);
+      fc.asyncProperty(body, viaGetSometimes, async (b, viaGet) => {
+        const before = await ratingsSnapshot();
+        const res = await callRpc('rate_provider', b, viaGet);
+        expectClearError(res, b);
+        seen.add(res);
+        expect(await ratingsSnapshot()).toBe(before);
       }),
       { ...run, numRuns: 150 },
     );
+    expect([...seen.codes].sort()).toEqual(expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']));
+    // And the device's rating is still the one it gave.
+    const mine = await callRpc('get_device_ratings', { p_device_token: fuzzDevice, p_provider_ids: [approvedId] });
+    expect(mine.json).toEqual([{ provider_id: approvedId, rating: 3 }]);
   }, 120_000);
 
-  test('click inserts with a bad type or provider: 4xx, nothing stored', async () => {
+  test('the old path: a direct POST to service_ratings (any row, any Prefer, any on_conflict) stores and changes nothing', async () => {
     const row = fc.oneof(
+      fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: r })),
+      fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, device_hash: deviceHash(fuzzDevice), rating: r })),
+      fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, device_id: 'fuzz-device-0001', rating: r })),
+      fc.constant(null).map(() => ({ provider_id: pendingId, device_hash: deviceHash(deviceToken()), rating: 5 })),
+      fc.integer({ min: 1, max: 5 }).map((r) => [{ provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: r }, { provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: 6 }]),
+      fc.oneof(notUuid, oddText(20), huge(100)).map((x) => ({ provider_id: approvedId, device_hash: x, rating: 4 })),
+      fc.constant({ device_hash: 'f'.repeat(64), rating: 4 }),
+    );
+    const prefer = fc.constantFrom('resolution=merge-duplicates', 'resolution=ignore-duplicates', 'return=representation', '');
+    const onConflict = fc.oneof(fc.constantFrom('provider_id,device_hash', 'provider_id,device_id'), queryText);
+    await fc.assert(
+      fc.asyncProperty(row, prefer, onConflict, async (r, p, oc) => {
+        const before = await ratingsSnapshot();
+        const res = await raw(`/rest/v1/service_ratings?on_conflict=${oc}`, { method: 'POST', body: r, headers: { Prefer: p } });
+        expectClearError(res, { r, p, oc });
+        expect(await ratingsSnapshot()).toBe(before);
+      }),
+      { ...run, numRuns: 100 },
+    );
+  }, 120_000);
+
+  test('get_device_ratings with any arguments (POST and GET): an answer or a clear 4xx; a bad token is a 4xx', async () => {
+    const ids = fc.oneof(
+      fc.constant(null).map(() => [approvedId, pendingId]),
+      fc.array(fc.oneof(notUuid, fc.constant(UNKNOWN_ID)), { maxLength: 4 }),
+      wrongType,
+      fc.constantFrom('{}', `{${UNKNOWN_ID}}`, '', '{1,2}'),
+      fc.constant(null).map(() => Array.from({ length: 600 }, () => UNKNOWN_ID)),
+    );
+    const args = fc.oneof(
+      fc.tuple(badDevice, ids).map(([d, p]) => ({ bad: true, a: { p_device_token: d, p_provider_ids: p } as Record<string, unknown> })),
+      badDevice.map((d) => ({ bad: true, a: { p_device_token: d } as Record<string, unknown> })),
+      ids.map((p) => ({ bad: false, a: { p_device_token: fuzzDevice, p_provider_ids: p } as Record<string, unknown> })),
+    );
+    await fc.assert(
+      fc.asyncProperty(args, fc.boolean(), async ({ bad, a }, viaGet) => {
+        const res = await callRpc('get_device_ratings', a, viaGet);
+        if (bad) expectClearError(res, a);
+        else expectNo5xx(res, a);
+        if (res.status < 300) {
+          expect(Array.isArray(res.json)).toBe(true);
+          // Only this device's rating of a listed provider, ever.
+          for (const r of res.json as { provider_id: string; rating: number }[]) expect(r).toEqual({ provider_id: approvedId, rating: 3 });
+        }
+      }),
+      { ...run, numRuns: 100 },
+    );
+  }, 60_000);
+
+  // ---------------------------------------------------------------- clicks
+
+  test('track_click with a bad type, provider or device, missing or unknown arguments, arrays or bad JSON: 4xx, nothing stored', async () => {
+    const good = () => ({ p_provider_id: approvedId, p_click_type: 'call', p_device_token: deviceToken() });
+    const args = fc.oneof(
+      fc
+        .oneof(oddText(20), wrongType, poisoned, huge(1000), fc.constantFrom('CALL', ' call', 'call ', 'sms', 'whatsApp', ''))
+        .filter((t) => t !== 'call' && t !== 'whatsapp')
+        .map((t) => ({ ...good(), p_click_type: t })),
+      fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
+      fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
+      badDevice.map((d) => ({ ...good(), p_device_token: d })),
+      missingOrExtra(good, ['p_provider_id', 'p_click_type', 'p_device_token']),
+    );
+    const body = fc.oneof({ weight: 6, arbitrary: args }, { weight: 1, arbitrary: junkBody(good) });
+    const seen = codesSeen();
+    await fc.assert(
+      fc.asyncProperty(body, viaGetSometimes, async (b, viaGet) => {
+        const before = await countOf('click_tracking', both());
+        const res = await callRpc('track_click', b, viaGet);
+        expectClearError(res, b);
+        seen.add(res);
+        expect(await countOf('click_tracking', both())).toBe(before);
+      }),
+      { ...run, numRuns: 100 },
+    );
+    expect([...seen.codes].sort()).toEqual(expect.arrayContaining(['22023', '22P02', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']));
+  }, 120_000);
+
+  test('the old path: a direct POST to click_tracking (good rows, bad rows, batches) stores nothing', async () => {
+    const row = fc.oneof(
+      fc.constantFrom('call', 'whatsapp').map((t) => ({ provider_id: approvedId, click_type: t })),
       fc.oneof(oddText(20), wrongType, poisoned, huge(1000)).filter((t) => t !== 'call' && t !== 'whatsapp').map((t) => ({ provider_id: approvedId, click_type: t })),
       notUuid.map((p) => ({ provider_id: p, click_type: 'call' })),
       fc.constant(null).map(() => ({ provider_id: approvedId })),
+      fc.constant(null).map(() => ({ provider_id: approvedId, click_type: 'call', device_hash: deviceHash(deviceToken()) })),
+      fc.constant(null).map(() => [{ provider_id: approvedId, click_type: 'call' }, { provider_id: approvedId, click_type: 'whatsapp' }]),
       fc.constant(null).map(() => [{ provider_id: approvedId, click_type: 'call' }, { provider_id: approvedId, click_type: 'sms' }]),
     );
     await fc.assert(
       fc.asyncProperty(row, async (r) => {
-        const before = await countOf('click_tracking', `provider_id=eq.${approvedId}`);
+        const before = await countOf('click_tracking', both());
         const res = await raw('/rest/v1/click_tracking', { method: 'POST', body: r });
         expectClearError(res, r);
-        expect(await countOf('click_tracking', `provider_id=eq.${approvedId}`)).toBe(before);
+        expect(await countOf('click_tracking', both())).toBe(before);
       }),
       { ...run, numRuns: 100 },
     );
   }, 120_000);
 
   test('PATCH and DELETE attempts by visitors (any table, any filter, any body): refused, nothing changed', async () => {
-    await raw('/rest/v1/service_ratings', { method: 'POST', body: { provider_id: approvedId, device_id: 'fuzz-patch-device', rating: 3 } });
-    await raw('/rest/v1/reviews', { method: 'POST', body: { provider_id: approvedId, review_text: 'patch target' } });
+    const patchDevice = deviceToken();
+    expect((await callRpc('rate_provider', { p_provider_id: approvedId, p_device_token: patchDevice, p_rating: 3 })).status).toBe(204);
+    expect((await callRpc('add_review', { p_provider_id: approvedId, p_review_text: 'patch target', p_device_token: patchDevice })).status).toBe(200);
     const table = fc.constantFrom('reviews', 'service_ratings', 'click_tracking', 'service_providers', 'advertisements', 'service_categories');
     const filter = fc.oneof(
       fc.constant(''),
       fc.constant(`provider_id=eq.${approvedId}`),
-      fc.constant('device_id=eq.fuzz-patch-device'),
-      fc.tuple(fc.constantFrom('id', 'provider_id', 'device_id', 'rating', 'review_text', 'status', "x';--"), fc.constantFrom('eq', 'neq', 'gt', 'is', 'in', 'ilike'), queryText).map(([c, o, v]) => `${enc(c)}=${o}.${v}`),
+      fc.constant(`device_hash=eq.${deviceHash(patchDevice)}`),
+      fc.tuple(fc.constantFrom('id', 'provider_id', 'device_hash', 'device_id', 'rating', 'review_text', 'status', "x';--"), fc.constantFrom('eq', 'neq', 'gt', 'is', 'in', 'ilike'), queryText).map(([c, o, v]) => `${enc(c)}=${o}.${v}`),
     );
     const body = fc.oneof(
-      fc.record({ rating: fc.oneof(fc.integer({ min: 6, max: 1000 }), fc.constant(0), fc.constant('x')) }),
+      fc.record({ rating: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(0), fc.constant('x')) }),
+      fc.record({ device_hash: fc.constant(deviceHash('moved-device-000-0123456789')) }),
       fc.record({ device_id: fc.constant('moved-device-000') }),
-      fc.record({ provider_id: fc.constant('00000000-0000-4000-8000-000000000000') }),
+      fc.record({ provider_id: fc.constant(UNKNOWN_ID) }),
       fc.record({ review_text: fc.oneof(oddText(20), blank) }),
+      fc.record({ click_type: fc.constantFrom('call', 'whatsapp') }),
       fc.record({ status: fc.constant('approved'), verified: fc.constant(true) }),
       fc.record({ evil: fc.constant(1) }),
     );
+    const state = async () => [await ratingsSnapshot(), await snapshot('reviews', 'id,review_text'), await snapshot('click_tracking', 'id,click_type,device_hash')];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('PATCH', 'DELETE'), table, filter, body, async (method, t, f, b) => {
-        const before = [await snapshot('service_ratings', 'device_id,rating'), await snapshot('reviews', 'id,review_text')];
+        const before = await state();
         const res = await raw(`/rest/v1/${t}?${f}`, { method, ...(method === 'PATCH' ? { body: b } : {}), headers: { Prefer: 'return=representation' } });
         // A PATCH/DELETE that matches no row it may touch is a 2xx with an empty result.
         if (res.status < 300) expect(res.json).toEqual([]);
         else expectClearError(res, { method, t, f, b });
-        expect([await snapshot('service_ratings', 'device_id,rating'), await snapshot('reviews', 'id,review_text')]).toEqual(before);
+        expect(await state()).toEqual(before);
       }),
       { ...run, numRuns: 150 },
     );
@@ -345,7 +575,7 @@ describe('reviews, ratings, clicks', () => {
 const COLUMNS: Record<string, string[]> = {
   service_providers: ['id', 'name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address', 'verified', 'status', 'registration_date', 'avg_rating', 'rating_count'],
   reviews: ['id', 'provider_id', 'review_text', 'created_at'],
-  service_ratings: ['provider_id', 'device_id', 'rating'],
+  service_ratings: ['provider_id', 'device_hash', 'rating'],
   advertisements: ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'created_at'],
   service_categories: ['stored_value', 'slug', 'en', 'hi', 'icon', 'keywords', 'sort_order'],
 };

@@ -4,7 +4,7 @@
  * paging, text search) and get_average_ratings.
  */
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import { anonClient, createProvider, raw, sharedAdmin } from './helpers';
+import { anonClient, createProvider, deviceToken, raw, sharedAdmin, validAadhaar } from './helpers';
 
 type Row = {
   id: string;
@@ -25,6 +25,46 @@ async function search(params: Record<string, unknown>): Promise<Row[]> {
   const { data, error } = await supabase.rpc('search_providers', params);
   if (error) throw new Error(JSON.stringify(error));
   return data as Row[];
+}
+
+/**
+ * "Top rated" order, computed here from public data: the Bayesian average
+ * (5 * m + sum) / (5 + n) with the category's mean m as prior (3 without ratings),
+ * then more ratings, then newer. Returns the first pair out of that order, or null.
+ * Other test files rate providers concurrently: the category means are read before
+ * and after, and the check is repeated when they moved in between.
+ */
+async function topRatedOrderViolation(run: () => Promise<Row[]>): Promise<string | null> {
+  const stats = async () => {
+    const res = await supabase.from('category_stats').select('category, rating_sum, rating_count');
+    if (res.error) throw new Error(JSON.stringify(res.error));
+    return new Map((res.data as { category: string; rating_sum: number; rating_count: number }[]).map((s) => [s.category, s]));
+  };
+  for (let attempt = 0; ; attempt++) {
+    const before = await stats();
+    const rows = await run();
+    const sums = await supabase.from('service_providers').select('id, rating_sum, rating_count').in('id', rows.map((r) => r.id));
+    const after = await stats();
+    const byId = new Map((sums.data as { id: string; rating_sum: number; rating_count: number }[]).map((r) => [r.id, r]));
+    const stable =
+      JSON.stringify([...before]) === JSON.stringify([...after]) && rows.every((r) => byId.get(r.id)?.rating_count === r.rating_count);
+    if (!stable && attempt < 5) continue;
+    const score = (r: Row) => {
+      const s = after.get(r.category);
+      const m = s && Number(s.rating_count) > 0 ? Number(s.rating_sum) / Number(s.rating_count) : 3;
+      return (5 * m + byId.get(r.id)!.rating_sum) / (5 + r.rating_count);
+    };
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      const [sa, sb] = [score(a), score(b)];
+      const inOrder =
+        sa > sb + 1e-9 ||
+        (Math.abs(sa - sb) <= 1e-9 &&
+          (a.rating_count > b.rating_count || (a.rating_count === b.rating_count && Date.parse(a.registration_date) >= Date.parse(b.registration_date))));
+      if (!inOrder) return `${i - 1}: ${a.id} (score ${sa}, ${a.rating_count} ratings) before ${b.id} (score ${sb}, ${b.rating_count} ratings)`;
+    }
+    return null;
+  }
 }
 
 describe('service_providers reads', () => {
@@ -76,9 +116,9 @@ describe('search_providers', () => {
     const inCategory = await search({ p_category: electrician });
     const { count } = await supabase.from('service_providers').select('id', { count: 'exact', head: true }).eq('category', electrician);
     expect(inCategory[0]!.total_count).toBe(count);
-    for (let i = 1; i < rows.length; i++) {
-      expect(rows[i - 1]!.avg_rating).toBeGreaterThanOrEqual(rows[i]!.avg_rating);
-    }
+    // rating_desc is "top rated": the Bayesian average, not the plain one.
+    expect(await topRatedOrderViolation(() => search({}))).toBeNull();
+    expect(await topRatedOrderViolation(() => search({ p_category: electrician, p_limit: 100 }))).toBeNull();
     expect(Object.keys(rows[0]!).sort()).toEqual(
       ['address', 'avg_rating', 'business_name', 'category', 'experience', 'id', 'mobile', 'name', 'rating_count', 'registration_date', 'specialist_in', 'total_count', 'verified'].sort(),
     );
@@ -172,7 +212,7 @@ describe('search_providers', () => {
     const total = async (extra: Record<string, unknown> = {}) => (await search({ p_category: cat, ...extra }))[0]?.total_count ?? 0;
     expect(await total()).toBe(0);
     const a = await createProvider({ overrides: { p_category: cat } });
-    await createProvider({ overrides: { p_category: cat, p_aadhaar: '012345678901' } });
+    await createProvider({ overrides: { p_category: cat, p_aadhaar: validAadhaar() } });
     await createProvider({ approve: false, overrides: { p_category: cat } });
     expect(await total()).toBe(2);
     expect(await total({ p_verified: 'verified' })).toBe(1);
@@ -183,6 +223,41 @@ describe('search_providers', () => {
     expect(await total({ p_verified: 'unverified' })).toBe(0);
     const rows = await search({ p_category: cat });
     expect(rows.map((r) => r.total_count)).toEqual([1]);
+  });
+
+  test('top rated: one 5-star rating does not beat 4.1 from 18 ratings (Bayesian average, category mean as prior)', async () => {
+    const cat = `OTHERS: Bayes check ${Date.now()}`;
+    const one = await createProvider({ overrides: { p_category: cat } });
+    const many = await createProvider({ overrides: { p_category: cat } });
+    const low = await createProvider({ overrides: { p_category: cat } });
+    const rate = async (id: string, ratings: number[]) => {
+      for (const r of ratings) {
+        const res = await supabase.rpc('rate_provider', { p_provider_id: id, p_device_token: deviceToken(), p_rating: r });
+        if (res.error) throw new Error(JSON.stringify(res.error));
+      }
+    };
+    await rate(one.id, [5]);
+    await rate(many.id, [...Array<number>(4).fill(5), ...Array<number>(12).fill(4), 3, 3]); // 74 / 18 = 4.1
+    await rate(low.id, Array<number>(20).fill(2));
+    const rows = await search({ p_category: cat });
+    expect(rows.map((r) => [r.avg_rating, r.rating_count])).toEqual([
+      [4.1, 18],
+      [5, 1],
+      [2, 20],
+    ]);
+    expect(rows.map((r) => r.id)).toEqual([many.id, one.id, low.id]);
+    // The prior is the category mean: (5 + 74 + 40) / 39 ratings.
+    const m = 119 / 39;
+    const { data: score } = await supabase.rpc('rating_score', { p_category: cat, p_rating_sum: 74, p_rating_count: 18 });
+    expect(Number(score)).toBeCloseTo((5 * m + 74) / 23, 9);
+    // A category without ratings: prior 3.
+    const { data: fresh } = await supabase.rpc('rating_score', { p_category: `OTHERS: nobody ${Date.now()}`, p_rating_sum: 5, p_rating_count: 1 });
+    expect(Number(fresh)).toBeCloseTo((15 + 5) / 6, 9);
+    // The same order when the category is reached through a text search.
+    const found = await search({ p_query: 'Bayes check', p_limit: 100 });
+    const mine = found.filter((r) => r.category === cat).map((r) => r.id);
+    expect(mine).toEqual([many.id, one.id, low.id]);
+    expect(await topRatedOrderViolation(() => search({ p_query: 'Bayes check', p_limit: 100 }))).toBeNull();
   });
 
   test('bad enum arguments are refused with 22023 / 400', async () => {

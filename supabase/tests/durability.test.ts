@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, startChildServer } from './child-server';
+import { deviceToken } from './helpers';
 
 async function countRows(s: { url: string; serviceRoleKey: string }, table: string, filter: string): Promise<number> {
   const r = await call(s, s.serviceRoleKey, `/rest/v1/${table}?select=provider_id&limit=0&${filter}`, { headers: { Prefer: 'count=exact' } });
@@ -25,13 +26,19 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     expect(p.status).toBe(201);
     const providerId = (p.json as { id: string }).id;
 
-    // Concurrent visitor writes, each committed when its 2xx arrives.
+    // Concurrent visitor writes (the one-row functions, a device each), each committed when its 2xx arrives.
     const writes = await Promise.all([
       ...Array.from({ length: 20 }, (_, i) =>
-        call(first, first.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: `समीक्षा ${i}: अच्छा काम` } }),
+        call(first, first.anonKey, '/rest/v1/rpc/add_review', {
+          method: 'POST',
+          body: { p_provider_id: providerId, p_review_text: `समीक्षा ${i}: अच्छा काम`, p_device_token: deviceToken() },
+        }),
       ),
       ...Array.from({ length: 20 }, (_, i) =>
-        call(first, first.anonKey, '/rest/v1/service_ratings', { method: 'POST', body: { provider_id: providerId, device_id: `durable-device-${i}`, rating: (i % 5) + 1 } }),
+        call(first, first.anonKey, '/rest/v1/rpc/rate_provider', {
+          method: 'POST',
+          body: { p_provider_id: providerId, p_device_token: deviceToken(), p_rating: (i % 5) + 1 },
+        }),
       ),
       ...Array.from({ length: 5 }, (_, i) =>
         call(first, first.anonKey, '/rest/v1/rpc/register_provider', {
@@ -40,7 +47,7 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
         }),
       ),
     ]);
-    expect(writes.map((w) => w.status)).toEqual([...Array<number>(40).fill(201), ...Array<number>(5).fill(200)]);
+    expect(writes.map((w) => w.status)).toEqual([...Array<number>(20).fill(200), ...Array<number>(20).fill(204), ...Array<number>(5).fill(200)]);
 
     // Crash: no clean close, no chance to flush or remove the lock.
     const pid = first.child.pid!;
@@ -58,7 +65,15 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     const avg = await call(second, second.anonKey, '/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.' + providerId);
     expect(avg.json).toEqual([{ rating_count: 20, avg_rating: 3 }]);
     // And it still takes writes.
-    expect((await call(second, second.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'after restart' } })).status).toBe(201);
+    const after = await call(second, second.anonKey, '/rest/v1/rpc/add_review', {
+      method: 'POST',
+      body: { p_provider_id: providerId, p_review_text: 'after restart', p_device_token: deviceToken() },
+    });
+    expect(after.status).toBe(200);
+    expect(after.json).toMatchObject({ provider_id: providerId, review_text: 'after restart' });
+    // (the old direct insert stays refused)
+    expect((await call(second, second.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'direct' } })).status).toBe(401);
+    expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(21);
   } finally {
     await first.stop('SIGKILL');
     await second?.stop();

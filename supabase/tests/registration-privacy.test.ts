@@ -3,13 +3,15 @@
  * probes: no anon/authenticated path reads an Aadhaar number, pending rows stay
  * hidden, anon cannot insert/update/delete what it must not.
  */
-import { anonClient, createProvider, raw, registration, sharedAdmin, signedInClient } from './helpers';
+import { aadhaarEndingIn, anonClient, createProvider, deviceToken, isValidAadhaar, raw, registration, sharedAdmin, signedInClient } from './helpers';
 
 const supabase = anonClient();
 
 describe('register_provider', () => {
   test('stores a pending registration whatever the client sends; Aadhaar only sets verified', async () => {
-    const aadhaar = '012345671234';
+    // A valid number (first digit 2-9, Verhoeff check digit) ending in 1234, for the mask.
+    const aadhaar = aadhaarEndingIn('1234');
+    expect(isValidAadhaar(aadhaar)).toBe(true);
     const { data: id, error } = await supabase.rpc('register_provider', registration({ p_aadhaar: aadhaar, p_business_name: '  ' }));
     expect(error).toBeNull();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -50,6 +52,14 @@ describe('register_provider', () => {
     [{ p_mobile: '98765abcde' }, '23514', 'mobile'],
     [{ p_aadhaar: '12345678901' }, '23514', 'aadhaar'],
     [{ p_aadhaar: '1234 5678 901x' }, '23514', 'aadhaar'],
+    // 12 digits but not an Aadhaar number: first digit 0 or 1, or a wrong check digit
+    [{ p_aadhaar: '012345678901' }, '23514', 'aadhaar'],
+    [{ p_aadhaar: '000000000000' }, '23514', 'aadhaar'],
+    [{ p_aadhaar: '999941057059' }, '23514', 'aadhaar'],
+    [{ p_aadhaar: '199941057058' }, '23514', 'aadhaar'],
+    // blank once invisible characters are gone
+    [{ p_name: '\u200B\u200D\u2060 \uFEFF' }, '23502', 'name'],
+    [{ p_address: '\u202E\u00A0\u3000' }, '23502', 'address'],
     [{ p_experience: -1 }, '23514', 'experience'],
     [{ p_experience: null }, '23502', 'experience'],
     [{ p_name: '   ' }, '23502', 'name'],
@@ -71,6 +81,30 @@ describe('register_provider', () => {
     }
   });
 
+  test('a valid Aadhaar number (999941057058) is accepted, spaces around it trimmed', async () => {
+    const { data: id, error } = await supabase.rpc('register_provider', registration({ p_aadhaar: ' 999941057058 ' }));
+    expect(error).toBeNull();
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
+    expect((queue.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({ verified: true, aadhaar_masked: 'XXXX-XXXX-7058' });
+  });
+
+  test('text is cleaned: controls and bidi overrides removed, whitespace collapsed', async () => {
+    const { data: id, error } = await supabase.rpc(
+      'register_provider',
+      registration({ p_name: ' Ram\u202Ean\u0007 \u00A0 Lal\u200B ', p_business_name: '\u2066Lal\u2069  Works\t', p_address: 'H.No. 5,\n\n  Sadar\u202C', p_specialist_in: '\u200B\uFEFF' }),
+    );
+    expect(error).toBeNull();
+    const admin = await sharedAdmin();
+    const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
+    expect((queue.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({
+      name: 'Raman Lal',
+      business_name: 'Lal Works',
+      address: 'H.No. 5, Sadar',
+      specialist_in: null,
+    });
+  });
+
   test('free-text category is stored as OTHERS: text, blanks in optional fields become null', async () => {
     const { data: id } = await supabase.rpc('register_provider', registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }));
     const admin = await sharedAdmin();
@@ -81,7 +115,7 @@ describe('register_provider', () => {
 });
 
 describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
-  const aadhaar = '098765434321';
+  const aadhaar = aadhaarEndingIn('4321', 98765430);
   let id = '';
   beforeAll(async () => {
     const res = await anonClient().rpc('register_provider', registration({ p_aadhaar: aadhaar }));
@@ -94,7 +128,7 @@ describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
     const user = await signedInClient('user');
     const paths = [
       `/rest/v1/service_providers?select=*&id=eq.${id}`,
-      `/rest/v1/service_providers?select=*,reviews(*),service_ratings(*)&id=eq.${id}`,
+      `/rest/v1/service_providers?select=*,reviews(*)&id=eq.${id}`,
       `/rest/v1/reviews?select=*,service_providers(*)&limit=5`,
       `/rest/v1/rpc/search_providers?p_query=${encodeURIComponent('टेस्ट')}&p_limit=100`,
       `/rest/v1/rpc/get_average_ratings`,
@@ -106,7 +140,17 @@ describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
         expect(res.text).not.toContain(aadhaar);
       }
     }
+    // service_ratings is no longer readable by the API roles, embedded or not.
+    for (const path of [`/rest/v1/service_providers?select=*,service_ratings(*)&id=eq.${id}`, '/rest/v1/service_ratings?select=*']) {
+      for (const token of [undefined, (await user.auth.getSession()).data.session!.access_token]) {
+        const res = await raw(path, token ? { token } : {});
+        expect(res.status).toBe(token ? 403 : 401);
+        expect((res.json as { code: string }).code).toBe('42501');
+        expect(res.text).not.toContain(aadhaar);
+      }
+    }
   });
+
 
   test('asking for the column, the private table, or embedding it fails', async () => {
     for (const col of ['aadhaar', 'aadhar']) {
@@ -159,7 +203,7 @@ describe('RLS probes: anon cannot write what it must not', () => {
 
   test('no update or delete of providers, reviews, ads, categories or clicks', async () => {
     const { id } = await createProvider();
-    await supabase.from('reviews').insert({ provider_id: id, review_text: 'keep me' });
+    expect((await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'keep me', p_device_token: deviceToken() })).error).toBeNull();
     const attempts = [
       supabase.from('service_providers').update({ name: 'Hacked' }).eq('id', id),
       supabase.from('service_providers').update({ status: 'rejected' }).eq('id', id),
@@ -171,6 +215,11 @@ describe('RLS probes: anon cannot write what it must not', () => {
       supabase.from('advertisements').insert({ media_type: 'image', media_url: 'http://x/y.png' }),
       supabase.from('service_categories').update({ en: 'x' }).eq('slug', 'plumber'),
       supabase.from('click_tracking').delete().eq('provider_id', id),
+      supabase.from('click_tracking').update({ click_type: 'call' }).eq('provider_id', id),
+      supabase.from('click_tracking').insert({ provider_id: id, click_type: 'call' }),
+      supabase.from('reviews').insert({ provider_id: id, review_text: 'direct' }),
+      supabase.from('service_ratings').update({ rating: 1 }).eq('provider_id', id),
+      supabase.from('service_ratings').delete().eq('provider_id', id),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.error?.code).toBe('42501');
@@ -220,11 +269,13 @@ describe('admin', () => {
     const missing = await admin.rpc('admin_set_provider_status', { p_provider_id: '00000000-0000-4000-8000-000000000000', p_status: 'approved' });
     expect(missing.status).toBe(404);
 
-    await anonClient().from('click_tracking').insert([
-      { provider_id: a.id, click_type: 'call' },
-      { provider_id: a.id, click_type: 'call' },
-      { provider_id: a.id, click_type: 'whatsapp' },
-    ]);
+    // Two phones call, one of them also opens WhatsApp (a repeat from one phone within 10 minutes would not count).
+    const phone1 = deviceToken();
+    const phone2 = deviceToken();
+    for (const [device, kind] of [[phone1, 'call'], [phone2, 'call'], [phone1, 'whatsapp']] as const) {
+      const res = await anonClient().rpc('track_click', { p_provider_id: a.id, p_click_type: kind, p_device_token: device });
+      expect(res.error).toBeNull();
+    }
     const clicks = await admin.rpc('admin_click_totals', { p_days: 7 });
     expect(clicks.error).toBeNull();
     expect((clicks.data as Record<string, unknown>[]).find((r) => r.provider_id === a.id)).toMatchObject({

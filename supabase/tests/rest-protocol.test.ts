@@ -2,7 +2,7 @@
  * The PostgREST subset beyond the product's own calls: filters, order, paging,
  * counts, embedding, writes with Prefer, error shapes, CORS.
  */
-import { anonClient, createProvider, raw, server, serviceClient } from './helpers';
+import { anonClient, createProvider, deviceHash, deviceToken, raw, server, serviceClient } from './helpers';
 
 const supabase = anonClient();
 
@@ -57,7 +57,7 @@ describe('filters, order, paging', () => {
 
   test('embedding: many-to-one object and one-to-many array', async () => {
     const { id } = await createProvider();
-    await supabase.from('reviews').insert({ provider_id: id, review_text: 'embedded' });
+    expect((await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'embedded', p_device_token: deviceToken() })).error).toBeNull();
     const toOne = await supabase.from('reviews').select('review_text, provider:service_providers(id, name)').eq('provider_id', id);
     expect(toOne.error).toBeNull();
     expect(toOne.data![0]).toMatchObject({ review_text: 'embedded', provider: { id } });
@@ -70,12 +70,12 @@ describe('writes with Prefer', () => {
   test('upsert with ignore-duplicates leaves the row; merge-duplicates updates it (service role)', async () => {
     const admin = serviceClient();
     const { id } = await createProvider();
-    const device = `test-device-merge-${Date.now()}`;
-    await admin.from('service_ratings').insert({ provider_id: id, device_id: device, rating: 3 });
-    const ignored = await admin.from('service_ratings').upsert({ provider_id: id, device_id: device, rating: 5 }, { onConflict: 'provider_id,device_id', ignoreDuplicates: true }).select();
+    const device = deviceHash(deviceToken());
+    expect((await admin.from('service_ratings').insert({ provider_id: id, device_hash: device, rating: 3 })).error).toBeNull();
+    const ignored = await admin.from('service_ratings').upsert({ provider_id: id, device_hash: device, rating: 5 }, { onConflict: 'provider_id,device_hash', ignoreDuplicates: true }).select();
     expect(ignored.error).toBeNull();
     expect(ignored.data).toEqual([]);
-    const merged = await admin.from('service_ratings').upsert({ provider_id: id, device_id: device, rating: 1 }, { onConflict: 'provider_id,device_id' }).select('rating').single();
+    const merged = await admin.from('service_ratings').upsert({ provider_id: id, device_hash: device, rating: 1 }, { onConflict: 'provider_id,device_hash' }).select('rating').single();
     expect(merged.data).toEqual({ rating: 1 });
   });
 
@@ -111,6 +111,9 @@ describe('errors are PostgREST-shaped', () => {
     const badJson = await raw('/rest/v1/reviews', { method: 'POST', body: '{not json' });
     expect(badJson.status).toBe(400);
     expect((badJson.json as { code: string }).code).toBe('PGRST102');
+    const badRpcJson = await raw('/rest/v1/rpc/add_review', { method: 'POST', body: '{not json' });
+    expect(badRpcJson.status).toBe(400);
+    expect((badRpcJson.json as { code: string }).code).toBe('PGRST102');
     const fn = await supabase.rpc('does_not_exist', { a: 1 });
     expect(fn.status).toBe(404);
     expect(fn.error?.code).toBe('PGRST202');
