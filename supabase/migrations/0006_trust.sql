@@ -142,7 +142,10 @@ drop policy service_ratings_read on public.service_ratings;
 drop policy service_ratings_insert on public.service_ratings;
 drop policy service_ratings_update on public.service_ratings;
 revoke all on public.service_ratings from anon, authenticated;
-grant delete on public.service_ratings to authenticated; -- admins only, by service_ratings_admin_delete
+-- Admins moderate (a DELETE with a filter needs SELECT too); everyone else sees no row.
+grant select, delete on public.service_ratings to authenticated;
+create policy service_ratings_admin_read on public.service_ratings
+  for select to authenticated using ((select public.is_admin()));
 
 -- Clicks and reviews keep which device sent them (hash only), for per-device limits.
 alter table public.click_tracking add column device_hash text
@@ -254,6 +257,8 @@ begin
     raise exception using errcode = '23514', message = 'click_type must be call or whatsapp', detail = 'click_type';
   end if;
   perform private.require_approved(p_provider_id);
+  -- Two taps arriving together must not both pass the check below.
+  perform pg_advisory_xact_lock(hashtextextended(v_hash || p_provider_id::text || p_click_type, 0));
   if exists (select 1 from public.click_tracking c
               where c.device_hash = v_hash and c.provider_id = p_provider_id and c.click_type = p_click_type
                 and c.created_at > now() - interval '10 minutes') then

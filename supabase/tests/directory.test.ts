@@ -248,10 +248,12 @@ describe('search_providers', () => {
     expect(rows.map((r) => r.id)).toEqual([many.id, one.id, low.id]);
     // The prior is the category mean: (5 + 74 + 40) / 39 ratings.
     const m = 119 / 39;
-    const { data: score } = await supabase.rpc('rating_score', { p_category: cat, p_rating_sum: 74, p_rating_count: 18 });
+    const { data: stats } = await supabase.from('category_stats').select('rating_sum, rating_count').eq('category', cat).single();
+    expect(stats).toEqual({ rating_sum: 119, rating_count: 39 });
+    const { data: score } = await supabase.rpc('rating_score', { p_category_sum: 119, p_category_count: 39, p_rating_sum: 74, p_rating_count: 18 });
     expect(Number(score)).toBeCloseTo((5 * m + 74) / 23, 9);
     // A category without ratings: prior 3.
-    const { data: fresh } = await supabase.rpc('rating_score', { p_category: `OTHERS: nobody ${Date.now()}`, p_rating_sum: 5, p_rating_count: 1 });
+    const { data: fresh } = await supabase.rpc('rating_score', { p_category_sum: 0, p_category_count: 0, p_rating_sum: 5, p_rating_count: 1 });
     expect(Number(fresh)).toBeCloseTo((15 + 5) / 6, 9);
     // The same order when the category is reached through a text search.
     const found = await search({ p_query: 'Bayes check', p_limit: 100 });

@@ -204,26 +204,27 @@ describe('local server limits (own server, low limits)', () => {
 
   test('reviews, ratings and clicks have their own limits; the browser may read Retry-After (CORS)', async () => {
     const origin = { Origin: 'http://localhost:3000' };
-    for (let i = 0; i < 2; i++) {
-      expect((await call(s, s.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: `अच्छा ${i}` } })).status).toBe(201);
-    }
-    const review = await call(s, s.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'तीसरा' }, headers: origin });
-    expect(review.status).toBe(429);
-    expect(review.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
-    for (let i = 0; i < 3; i++) {
-      const r = await call(s, s.anonKey, '/rest/v1/service_ratings?on_conflict=provider_id,device_id', {
+    const token = (i: number) => `rate-limit-test-device-${i}`.padEnd(22, '0');
+    const review = (i: number, headers: Record<string, string> = {}) =>
+      call(s, s.anonKey, '/rest/v1/rpc/add_review', {
         method: 'POST',
-        headers: { Prefer: 'resolution=merge-duplicates' },
-        body: { provider_id: providerId, device_id: `device-rl-${i}`, rating: 4 },
+        headers,
+        body: { p_provider_id: providerId, p_review_text: `अच्छा ${i}`, p_device_token: token(i) },
       });
-      expect(r.status).toBe(201);
-    }
-    const patch = await call(s, s.anonKey, '/rest/v1/service_ratings?device_id=eq.device-rl-0', { method: 'PATCH', body: { rating: 1 } });
-    expect(patch.status).toBe(429);
-    for (let i = 0; i < 3; i++) {
-      expect((await call(s, s.anonKey, '/rest/v1/click_tracking', { method: 'POST', body: { provider_id: providerId, click_type: 'call' } })).status).toBe(201);
-    }
-    expect((await call(s, s.anonKey, '/rest/v1/click_tracking', { method: 'POST', body: { provider_id: providerId, click_type: 'call' } })).status).toBe(429);
+    for (let i = 0; i < 2; i++) expect((await review(i)).status).toBe(200);
+    const third = await review(2, origin);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
+    const rate = (i: number, rating: number) =>
+      call(s, s.anonKey, '/rest/v1/rpc/rate_provider', { method: 'POST', body: { p_provider_id: providerId, p_device_token: token(i), p_rating: rating } });
+    for (let i = 0; i < 3; i++) expect((await rate(i, 4)).status).toBe(204);
+    // Changing a rating is a rating too; the old table path counts under the same kind.
+    expect((await rate(0, 1)).status).toBe(429);
+    expect((await call(s, s.anonKey, '/rest/v1/service_ratings?provider_id=eq.' + providerId, { method: 'PATCH', body: { rating: 1 } })).status).toBe(429);
+    const click = (i: number) =>
+      call(s, s.anonKey, '/rest/v1/rpc/track_click', { method: 'POST', body: { p_provider_id: providerId, p_click_type: 'call', p_device_token: token(i) } });
+    for (let i = 0; i < 3; i++) expect((await click(i)).status).toBe(204);
+    expect((await click(3)).status).toBe(429);
     expect(await rowCount('reviews')).toBe(2);
     expect(await rowCount('service_ratings')).toBe(3);
     expect(await rowCount('click_tracking')).toBe(3);

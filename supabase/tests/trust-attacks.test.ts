@@ -4,7 +4,7 @@
  * have files of their own: rate-limit and stall tests).
  */
 import { randomBytes } from 'node:crypto';
-import { anonClient, createProvider, raw, registration, serviceClient, sharedAdmin } from './helpers';
+import { anonClient, createProvider, raw, registration, serviceClient, sharedAdmin, signedInClient } from './helpers';
 
 const token = () => randomBytes(16).toString('base64url');
 const anon = anonClient();
@@ -46,6 +46,20 @@ describe('ratings cannot be forged', () => {
     expect(own.data).toEqual([{ provider_id: id, rating: 3 }]);
     const stranger = await anon.rpc('get_device_ratings', { p_device_token: token(), p_provider_ids: [id] });
     expect(stranger.data).toEqual([]);
+  });
+
+  test('a signed-in non-admin sees no rating row either; an admin can read and remove one', async () => {
+    const { id } = await createProvider();
+    expect((await rate(id, token(), 1)).error).toBeNull();
+    const user = await signedInClient('user');
+    const seen = await user.from('service_ratings').select('*').eq('provider_id', id);
+    expect(seen.data ?? []).toEqual([]);
+    expect((await user.from('service_ratings').delete().eq('provider_id', id)).error).toBeNull();
+    expect(await summary(id)).toMatchObject({ rating_count: 1 });
+    const admin = await sharedAdmin();
+    expect((await admin.from('service_ratings').select('rating').eq('provider_id', id)).data).toEqual([{ rating: 1 }]);
+    expect((await admin.from('service_ratings').delete().eq('provider_id', id)).error).toBeNull();
+    expect(await summary(id)).toBeNull();
   });
 
   test("another device's rating cannot be overwritten: a new token adds a rating, it never replaces one", async () => {
