@@ -63,6 +63,15 @@ describe('cleanText', () => {
     expect(cleanText(`${ZWSP} Nice ${RLO}work${BOM}\n`, { multiline: true })).toBe('Nice work');
   });
 
+  it('stays fast on a long pasted run of spaces inside the text (it runs on every keystroke)', () => {
+    const text = `${' '.repeat(100_000)}x${'\u00A0'.repeat(100_000)}y `;
+    const started = Date.now();
+    expect(cleanText(text)).toBe('x y');
+    expect(textLength(cleanText(text, { multiline: true }))).toBe(100_002);
+    expect(isBlankText(text)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('leaves ordinary text alone', () => {
     for (const text of ['Ramesh Kumar', 'प्लंबर, वार्ड 4', '<b>not html</b> & $1', 'emoji 🙂👍🏽']) {
       expect(cleanText(text)).toBe(text);
