@@ -17,7 +17,13 @@ async function main() {
     dataDir: process.env.SUPABASE_DATA_DIR ?? join(__dirname, '..', 'supabase', '.data', 'local'),
     seed: true,
   });
-  const site = new Site({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, shellPort: Number(process.env.PORT ?? 3000) });
+  const site = new Site({
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey,
+    shellPort: Number(process.env.PORT ?? 3000),
+    // The address visitors use (behind a proxy or tunnel): link previews point there.
+    ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
+  });
   await site.start();
   console.log(`\n  City Services is running: ${site.url}  (backend ${backend.url})\n  Admin: npm run admin:create -- --email you@example.in --password '...'\n  Stop with Ctrl+C.\n`);
   const stop = async () => {

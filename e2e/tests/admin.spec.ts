@@ -75,7 +75,7 @@ async function registerThroughForm(page: Page, p: { name: string; mobile: string
   await dialog.getByLabel(labelRe(f.mobile)).fill(p.mobile);
   await dialog.getByLabel(labelRe(f.category)).selectOption(PLUMBER.id);
   await dialog.getByLabel(labelRe(f.specialistIn)).fill('Leak repair');
-  await dialog.getByLabel(labelRe(f.aadhaar)).fill('2345 6789 0123');
+  await dialog.getByLabel(labelRe(f.aadhaar)).fill('2345 6789 0124');
   await dialog.getByLabel(labelRe(f.experience)).fill('9');
   await dialog.getByLabel(labelRe(f.address)).fill('Gandhi Chowk, Ward 2');
   await dialog.getByRole('checkbox', { name: f.agreeToTerms }).check();
@@ -150,10 +150,10 @@ test.describe('in English', () => {
     const entry = card(page, name);
     await expect(entry).toBeVisible();
     await expect(slot.getByRole('article').first()).toHaveAccessibleName(name);
-    for (const text of ['Verma Pipe Works', mobile, PLUMBER.en, 'Leak repair', 'XXXX-XXXX-0123', 'Verified', '9 years', 'Gandhi Chowk, Ward 2']) {
+    for (const text of ['Verma Pipe Works', mobile, PLUMBER.en, 'Leak repair', 'XXXX-XXXX-0124', 'Verified', '9 years', 'Gandhi Chowk, Ward 2']) {
       await expect(entry).toContainText(text);
     }
-    await expect(entry).not.toContainText('234567890123');
+    await expect(entry).not.toContainText('234567890124');
     const { count: pendingBefore } = await db.from('service_providers').select('id', { count: 'exact', head: true }).eq('status', 'pending');
     await expect(slot.getByRole('button', { name: `${pendingBefore} ${enAdmin.status.pending}` })).toHaveAttribute('aria-pressed', 'true');
     await expect(slot.getByRole('heading', { level: 2, name: 'Contact clicks in the last 30 days' })).toBeVisible();

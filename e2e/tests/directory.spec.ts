@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { CATEGORIES, INITIAL_CATEGORY_COUNT, storedCategoryValue } from '@city/shared/catalogue';
-import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+import {
+  test,
+  expect,
+  deviceTokenOf,
+  expectNoSeriousA11yViolations,
+  expectTokenOnlyInDeviceCalls,
+  recordDataRequests,
+  useLanguage,
+} from '../fixtures/test';
 
 // The directory on a cheap phone: 360x740, against the real local backend and its seed.
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -226,18 +234,36 @@ test.describe('in English', () => {
     await expect(page.getByText('Your browser does not support voice search.')).toBeVisible();
   });
 
-  test('call and chat clicks are tracked', async ({ page, db }) => {
+  test('call and chat clicks are tracked, once per device for a repeat tap', async ({ page, db, site }) => {
+    const requests = recordDataRequests(page, site.supabaseUrl);
+    const clickAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/rest/v1/rpc/track_click')) clickAnswers.push(r.status());
+    });
     await page.goto('/?category=plumber');
     const card = cards(page).first();
     await expect(card).toBeVisible();
     const [id] = await shownIds(page);
-    const before = await db.from('click_tracking').select('id', { count: 'exact', head: true }).eq('provider_id', id!);
+    const clicks = async () => (await db.from('click_tracking').select('id', { count: 'exact', head: true }).eq('provider_id', id!)).count;
+    const before = (await clicks()) ?? 0;
     // Keep the page: the links would leave it (tel:) or open a tab (chat app).
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
     await card.getByRole('link', { name: /^Call / }).click();
     await card.getByRole('link', { name: /^WhatsApp message to / }).click();
-    await expect
-      .poll(async () => (await db.from('click_tracking').select('id', { count: 'exact', head: true }).eq('provider_id', id!)).count)
-      .toBe((before.count ?? 0) + 2);
+    await expect.poll(clicks).toBe(before + 2);
+
+    // The same taps again from this device within minutes: answered without error, not counted twice.
+    await card.getByRole('link', { name: /^Call / }).click();
+    await card.getByRole('link', { name: /^WhatsApp message to / }).click();
+    await expect.poll(() => clickAnswers.length).toBe(4);
+    expect(clickAnswers.filter((status) => status >= 300)).toEqual([]);
+    expect(await clicks()).toBe(before + 2);
+
+    const token = await deviceTokenOf(page);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const tracked = requests.filter((r) => r.url.endsWith('/rest/v1/rpc/track_click')).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    expect(tracked.map((b) => b.p_click_type).sort()).toEqual(['call', 'call', 'whatsapp', 'whatsapp']);
+    expect(tracked.every((b) => b.p_provider_id === id && b.p_device_token === token)).toBe(true);
+    expectTokenOnlyInDeviceCalls(requests, token!);
   });
 });

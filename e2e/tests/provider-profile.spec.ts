@@ -3,7 +3,18 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../shared/src/i18n/locales/en/profile.json';
 import hiProfile from '../../shared/src/i18n/locales/hi/profile.json';
-import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+import {
+  test,
+  expect,
+  deviceHash,
+  deviceTokenOf,
+  expectNoSeriousA11yViolations,
+  expectTokenOnlyInDeviceCalls,
+  LEGACY_DEVICE_ID_KEY,
+  recordDataRequests,
+  someDeviceHash,
+  useLanguage,
+} from '../fixtures/test';
 
 // The provider profile (mf_provider_profile) on a cheap phone, against the real local backend.
 // Each test makes its own approved provider through the service-role client, so ratings,
@@ -68,11 +79,16 @@ const count = async (db: SupabaseClient, table: string, filter: Record<string, s
 };
 
 test.describe('in Hindi (default)', () => {
-  test('the profile: details, average and count, call and chat links that record clicks', async ({ page, db, context }) => {
+  test('the profile: details, average and count, call and chat links that record clicks', async ({ page, db, context, site }) => {
+    const requests = recordDataRequests(page, site.supabaseUrl);
+    const clickAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/rest/v1/rpc/track_click')) clickAnswers.push(r.status());
+    });
     const p = await createProvider(db);
     const { error } = await db.from('service_ratings').insert([
-      { provider_id: p.id, device_id: 'seed-device-aaaa', rating: 5 },
-      { provider_id: p.id, device_id: 'seed-device-bbbb', rating: 4 },
+      { provider_id: p.id, device_hash: someDeviceHash(), rating: 5 },
+      { provider_id: p.id, device_hash: someDeviceHash(), rating: 4 },
     ]);
     expect(error).toBeNull();
 
@@ -96,6 +112,11 @@ test.describe('in Hindi (default)', () => {
     await expect(call).toHaveAttribute('href', `tel:+91${p.mobile}`);
     await call.click();
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'call' })).toBe(1);
+    // A repeat tap from the same device within minutes is answered without error and not counted again.
+    await call.click();
+    await expect.poll(() => clickAnswers.length).toBe(2);
+    expect(clickAnswers.filter((status) => status >= 300)).toEqual([]);
+    expect(await count(db, 'click_tracking', { provider_id: p.id, click_type: 'call' })).toBe(1);
 
     // Chat: the chat app with the 91 prefix, in a new tab (served locally: no internet here).
     await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
@@ -105,6 +126,7 @@ test.describe('in Hindi (default)', () => {
     await expect(popup).toHaveURL(`https://wa.me/91${p.mobile}`);
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'whatsapp' })).toBe(1);
     expect(await count(db, 'click_tracking', { provider_id: p.id })).toBe(2);
+    expectTokenOnlyInDeviceCalls(requests, (await deviceTokenOf(page))!);
   });
 
   test('a verified provider shows the verified badge; no experience shows N/A', async ({ page, db }) => {
@@ -138,8 +160,16 @@ test.describe('in Hindi (default)', () => {
 test.describe('in English', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
-  test('rate, change the rating: one row for this device, average and count refreshed', async ({ page, db }) => {
+  test('rate, change the rating: one row for this device, average and count refreshed', async ({ page, db, site }) => {
     const p = await createProvider(db);
+    // A device id left by the first version is public: it must never become the secret token.
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('e2e.legacySet')) {
+        localStorage.setItem(key, 'b7d5f2a0-1c2d-4e5f-8a9b-0c1d2e3f4a5b');
+        sessionStorage.setItem('e2e.legacySet', '1');
+      }
+    }, LEGACY_DEVICE_ID_KEY);
+    const requests = recordDataRequests(page, site.supabaseUrl);
     await page.goto(`/provider/${p.id}`);
     await expect(summary(page)).toContainText(enProfile.summary.none);
     await expect(profile(page).getByText(/You have not rated this provider yet/)).toBeVisible();
@@ -149,15 +179,19 @@ test.describe('in English', () => {
     await expect(toast(page)).toContainText(enProfile.rating.successBody);
     await expect(summary(page)).toContainText('4.0');
     await expect(summary(page)).toContainText('(1 rating)');
-    const deviceId = await page.evaluate(() => localStorage.getItem('city.deviceId'));
-    expect(deviceId).toBeTruthy();
-    const rows = async () => (await db.from('service_ratings').select('device_id, rating').eq('provider_id', p.id)).data;
-    expect(await rows()).toEqual([{ device_id: deviceId, rating: 4 }]);
+    // The device's secret: 128 random bits as 22 base64url characters, the old id gone.
+    const token = await deviceTokenOf(page);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_DEVICE_ID_KEY)).toBeNull();
+    // The database keeps only the token's hash.
+    const device_hash = deviceHash(token!);
+    const rows = async () => (await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id)).data;
+    expect(await rows()).toEqual([{ device_hash, rating: 4 }]);
 
     // Changing it updates the same row.
     await profile(page).getByRole('radio', { name: '2 stars' }).click();
     await expect(summary(page)).toContainText('2.0');
-    await expect.poll(rows).toEqual([{ device_id: deviceId, rating: 2 }]);
+    await expect.poll(rows).toEqual([{ device_hash, rating: 2 }]);
     await expect(summary(page)).toContainText('(1 rating)');
 
     // The device's rating is shown on a later visit, and the keyboard changes it too.
@@ -168,7 +202,16 @@ test.describe('in English', () => {
     await two.focus();
     await page.keyboard.press('ArrowRight');
     await expect(profile(page).getByRole('radio', { name: '3 stars' })).toBeFocused();
-    await expect.poll(rows).toEqual([{ device_id: deviceId, rating: 3 }]);
+    await expect.poll(rows).toEqual([{ device_hash, rating: 3 }]);
+    expect(await deviceTokenOf(page)).toBe(token);
+    expectTokenOnlyInDeviceCalls(requests, token!);
+    expect(requests.some((r) => r.url.endsWith('/rest/v1/rpc/rate_provider'))).toBe(true);
+    expect(requests.some((r) => r.url.endsWith('/rest/v1/rpc/get_device_ratings'))).toBe(true);
+    // The public cannot read the ratings table at all (only this device's own, through the function).
+    const anon = await fetch(`${site.supabaseUrl}/rest/v1/service_ratings?select=rating&provider_id=eq.${p.id}`, {
+      headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}` },
+    });
+    expect(anon.status).toBeGreaterThanOrEqual(400);
     await expect(summary(page)).toContainText('3.0');
     // axe on this module's page (the shell's toast list is checked by its own journeys).
     await toast(page).focus();
@@ -177,8 +220,9 @@ test.describe('in English', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('review: appears first, stored trimmed; whitespace ignored; too long refused', async ({ page, db }) => {
+  test('review: appears first, stored trimmed; whitespace ignored; too long refused', async ({ page, db, site }) => {
     const p = await createProvider(db);
+    const requests = recordDataRequests(page, site.supabaseUrl);
     expect((await db.from('reviews').insert({ provider_id: p.id, review_text: 'An older review' })).error).toBeNull();
     await page.goto(`/provider/${p.id}`);
     const list = profile(page).getByRole('list', { name: enProfile.reviews.heading });
@@ -203,9 +247,14 @@ test.describe('in English', () => {
     await toast(page).getByRole('button').click();
     await box.fill('   \n  ');
     await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    // Invisible characters only (zero-width, word joiner, BOM, no-break space, soft hyphen, a bidi override) are blank too.
+    await box.fill('\u200B\u200C\u200D\u2060\uFEFF\u00A0\u00AD\u202E');
+    await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
     await page.waitForTimeout(500);
     await expect(toast(page)).toHaveCount(0);
     expect(await count(db, 'reviews', { provider_id: p.id })).toBe(2);
+    expect(requests.filter((r) => r.url.endsWith('/rest/v1/rpc/add_review'))).toHaveLength(1);
+    expectTokenOnlyInDeviceCalls(requests, (await deviceTokenOf(page))!);
 
     // Over the limit: a clear message, nothing stored.
     await box.fill('x'.repeat(1001));
@@ -255,7 +304,7 @@ test.describe('in English', () => {
 test.describe('link previews', () => {
   test('the first HTML response of a profile URL carries its Open Graph tags (no JavaScript)', async ({ db, request }) => {
     const p = await createProvider(db, { name: 'Sunil "Pipes" <Verma>' });
-    expect((await db.from('service_ratings').insert({ provider_id: p.id, device_id: 'seed-device-cccc', rating: 4 })).error).toBeNull();
+    expect((await db.from('service_ratings').insert({ provider_id: p.id, device_hash: someDeviceHash(), rating: 4 })).error).toBeNull();
     const pending = await createProvider(db, { status: 'pending' });
 
     // What a chat app's crawler (or curl) gets: plain HTML, no script run.

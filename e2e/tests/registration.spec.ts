@@ -133,7 +133,7 @@ test.describe('in Hindi, on a phone', () => {
     await f.mobile.fill(mobile);
     await f.category.selectOption({ label: `${PLUMBER.icon} ${PLUMBER.hi}` });
     await f.specialistIn.fill('गीज़र रिपेयर');
-    await f.aadhaar.fill('1234 5678 9012');
+    await f.aadhaar.fill('2341 2341 2346');
     await f.experience.fill('7');
     await f.address.fill('स्टेशन रोड, वार्ड 4');
     await f.terms.check();
@@ -162,12 +162,12 @@ test.describe('in Hindi, on a phone', () => {
       `मोबाइल: ${mobile}`,
       `श्रेणी: ${PLUMBER.icon} ${PLUMBER.hi}`,
       'विशेषज्ञता: गीज़र रिपेयर',
-      'आधार: XXXX-XXXX-9012',
+      'आधार: XXXX-XXXX-2346',
       'अनुभव: 7 वर्ष',
       'पता: स्टेशन रोड, वार्ड 4',
       hi.r.message.consent,
     ]);
-    expect(calls[0]!.url).not.toContain('123456789012');
+    expect(calls[0]!.url).not.toContain('234123412346');
 
     // Stored as pending, verified by the private Aadhaar, the number itself nowhere public.
     const rows = await rowsWithMobile(db, mobile);
@@ -184,7 +184,7 @@ test.describe('in Hindi, on a phone', () => {
       status: 'pending',
       verified: true,
     });
-    expect(JSON.stringify(row)).not.toContain('123456789012');
+    expect(JSON.stringify(row)).not.toContain('234123412346');
     await expectNotPublic(site, row.id as string, mobile);
   });
 });
@@ -356,6 +356,9 @@ for (const lang of ['en', 'hi'] as const) {
     await f.mobile.fill(mobile);
     await f.aadhaar.fill('1234');
     await expectRejected(f.aadhaar, v.errorAadhar);
+    // 12 digits, but the check digit is wrong.
+    await f.aadhaar.fill('2341 2341 2345');
+    await expectRejected(f.aadhaar, v.aadhaarInvalid);
 
     await f.aadhaar.fill('');
     await f.category.selectOption('other');
@@ -395,9 +398,12 @@ test('the database refuses the same bad input sent around the form', async ({ si
   for (const [patch, field] of [
     [{ p_mobile: '12345' }, 'mobile'],
     [{ p_aadhaar: '1234' }, 'aadhaar'],
+    [{ p_aadhaar: '234123412345' }, 'aadhaar'],
+    [{ p_aadhaar: '123412341234' }, 'aadhaar'],
     [{ p_category: 'OTHERS:   ' }, 'category'],
     [{ p_experience: -1 }, 'experience'],
     [{ p_name: '   ' }, 'name'],
+    [{ p_name: '\u200B\u00A0\u2060' }, 'name'],
     [{ p_address: '' }, 'address'],
   ] as const) {
     const { error } = await anon.rpc('register_provider', { ...good, ...patch });

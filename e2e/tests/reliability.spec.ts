@@ -5,7 +5,7 @@ import enRegistration from '../../shared/src/i18n/locales/en/registration.json';
 import enProfile from '../../shared/src/i18n/locales/en/profile.json';
 import enDirectory from '../../shared/src/i18n/locales/en/directory.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
-import { test, expect, useLanguage } from '../fixtures/test';
+import { test, expect, deviceHash, deviceTokenOf, useLanguage } from '../fixtures/test';
 
 // Reliability and security of the served site (issue 10, front-end half): security headers and
 // a CSP the whole site runs under, script-like text rendered inert, the backend SIGKILLed and
@@ -181,7 +181,7 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await field(r.form.name).fill('Crash Test Kumar');
     await field(r.form.mobile).fill(mobile);
     await field(r.form.category).selectOption('electrician');
-    await field(r.form.aadhaar).fill('1234 5678 9012');
+    await field(r.form.aadhaar).fill('2341 2341 2346');
 
     await control.killBackend();
     await field(r.form.experience).fill('5');
@@ -201,7 +201,7 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await expect(field(r.form.address)).toHaveValue('Kachehri Road');
     await expect(dialog.getByRole('checkbox', { name: r.form.agreeToTerms })).toBeChecked();
     await expect(field(r.form.aadhaar)).toHaveValue('');
-    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('123456789012');
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('234123412346');
 
     await control.startBackend();
     await dialog.getByRole('button', { name: r.form.submit, exact: true }).click();
@@ -257,8 +257,9 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
 
     const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id).order('created_at');
     expect(reviews.data!.map((r) => r.review_text)).toEqual(['Came on time, fixed the leak.', 'Second visit: half written']);
-    const ratings = await db.from('service_ratings').select('rating').eq('provider_id', p.id);
-    expect(ratings.data).toEqual([{ rating: 4 }]);
+    // One rating, this device's (by the hash of its token), as it was before the crash.
+    const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
+    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 4 }]);
   });
 });
 
@@ -316,7 +317,8 @@ test.describe('a slow, flaky network (CDP)', () => {
     await profile(page).getByRole('radio', { name: '3 stars' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.successTitle })).toBeVisible({ timeout: 60_000 });
     await expect(profile(page).getByText('Your rating: 3 out of 5')).toBeVisible();
-    expect((await db.from('service_ratings').select('rating').eq('provider_id', p.id)).data).toEqual([{ rating: 3 }]);
+    const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
+    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 3 }]);
 
     // Offline, to the home page in the app (the directory module is not loaded on this page
     // yet): its slot says it could not load, with a retry that works once back online.

@@ -123,6 +123,63 @@ export function renderProviderOgTags(html: string, provider: OgProvider | null, 
   return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}  </head>`) : `${block}${out}`;
 }
 
+/**
+ * The site's public origin (scheme, host and port) from configuration, checked once at start:
+ * an http(s) URL with nothing after the host. Throws with the reason otherwise.
+ */
+export function publicOriginOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`The public origin ${JSON.stringify(value)} is not a URL (expected e.g. https://city.example.in)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`The public origin ${JSON.stringify(value)} must be http or https`);
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`The public origin ${JSON.stringify(value)} must be only scheme, host and port (e.g. https://city.example.in)`);
+  }
+  return url.origin;
+}
+
+/** A profile's canonical URL on the public site. */
+export const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
+
+export interface ProviderOgRouteOptions {
+  /**
+   * The site's public origin as configured. og:url is built from it and never from the
+   * request's Host header: a forged Host would otherwise put any site into a cached preview.
+   */
+  publicOrigin: string;
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** The shell's index.html (read per request: a rebuild changes it). */
+  indexHtml: () => string;
+  lang?: Language;
+  fetchProvider?: typeof fetchProviderForOg;
+}
+
+/**
+ * The answer to a client-side route: a profile path gets the shell's HTML with its preview
+ * tags, anything else null (the plain index.html). Only the request's path is read.
+ */
+export function providerOgRoute({
+  publicOrigin,
+  supabaseUrl,
+  supabaseAnonKey,
+  indexHtml,
+  lang = DEFAULT_LANGUAGE,
+  fetchProvider = fetchProviderForOg,
+}: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ type: string; body: string } | null> {
+  const origin = publicOriginOf(publicOrigin);
+  return async (req) => {
+    const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!id) return null;
+    const html = indexHtml();
+    const provider = await fetchProvider(supabaseUrl, supabaseAnonKey, id);
+    return { type: 'text/html; charset=utf-8', body: renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id)) };
+  };
+}
+
 export interface FetchProviderForOgOptions {
   /** Give up after this long and serve the page without a preview (default 1500 ms). */
   timeoutMs?: number;

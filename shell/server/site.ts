@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
 import { securityHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
-import { fetchProviderForOg, providerIdFromPath, renderProviderOgTags } from './provider-og';
+import { providerOgRoute } from './provider-og';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -23,6 +23,11 @@ export interface SiteOptions {
   /** Port of the shell; remotes take the next five unless given. */
   shellPort?: number;
   remotePorts?: Partial<Record<RemoteName, number>>;
+  /**
+   * The site's public origin (e.g. https://city.example.in), used for og:url in link
+   * previews. Defaults to the shell's own origin, http://localhost:<shellPort>.
+   */
+  publicOrigin?: string;
 }
 
 /** The CSP hashes of the prerender guard script (shell/prerender writes them); none for a build without it. */
@@ -68,14 +73,13 @@ export class Site {
       spaFallback: true,
       headers,
       // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
-      fallbackRoute: async (req) => {
-        const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
-        if (!id) return null;
-        const html = readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
-        const provider = await fetchProviderForOg(this.opts.supabaseUrl, this.opts.supabaseAnonKey, id);
-        const pageUrl = `http://${req.headers.host ?? `localhost:${shellPort}`}/provider/${id}`;
-        return { type: 'text/html; charset=utf-8', body: renderProviderOgTags(html, provider, 'hi', pageUrl) };
-      },
+      fallbackRoute: providerOgRoute({
+        publicOrigin: opts.publicOrigin ?? shellOrigin,
+        supabaseUrl: opts.supabaseUrl,
+        supabaseAnonKey: opts.supabaseAnonKey,
+        indexHtml: () => readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8'),
+        lang: 'hi',
+      }),
       routes: {
         '/config.json': configRoute,
         '/remotes.json': () => (this.remotesOverride ? this.remotesOverride() : json(this.remotesManifest)),

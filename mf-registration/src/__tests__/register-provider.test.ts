@@ -7,7 +7,7 @@ const input: RegistrationInput = {
   mobile: '9876543210',
   category: '🔧 प्लंबर',
   specialistIn: null,
-  aadhaar: '123412341234',
+  aadhaar: '234123412346',
   experience: 3,
   address: 'Ward 4',
 };
@@ -33,7 +33,7 @@ describe('registerProvider', () => {
       p_mobile: '9876543210',
       p_category: '🔧 प्लंबर',
       p_specialist_in: null,
-      p_aadhaar: '123412341234',
+      p_aadhaar: '234123412346',
       p_experience: 3,
       p_address: 'Ward 4',
     });
@@ -46,6 +46,10 @@ describe('registerProvider', () => {
       reason: 'invalid',
       field: 'name',
     });
+    expect(registrationFailure({ code: '23514', message: 'aadhaar checksum', details: 'aadhaar' }, 400)).toMatchObject({
+      reason: 'invalid',
+      field: 'aadhaar',
+    });
     expect(registrationFailure({ code: '23514', message: 'x', details: 'something else' }, 400)).toMatchObject({
       reason: 'invalid',
       field: null,
@@ -54,6 +58,8 @@ describe('registerProvider', () => {
 
   it('tells a rate limit, a network failure and other errors apart', async () => {
     clientAnswering({ data: null, error: { code: '', message: 'Too many requests' }, status: 429 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
+    clientAnswering({ data: null, error: { code: 'PT429', message: 'too many from this device' }, status: 429 });
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
     clientAnswering({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 });
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'network' });

@@ -37,7 +37,7 @@ async function fillValidForm(user: User) {
   await enter(user, /^Mobile number/, '98765 43210');
   await user.selectOptions(screen.getByLabelText(/^Service category/), 'plumber');
   await enter(user, /^Specialisation/, 'Geyser repair');
-  await enter(user, /^Aadhaar number/, '1234 5678 9012');
+  await enter(user, /^Aadhaar number/, '2341 2341 2346');
   await enter(user, /^Experience/, '7');
   await enter(user, /^Address/, 'Station Road, Ward 4');
   await user.click(screen.getByLabelText(/I agree to the Terms/));
@@ -99,6 +99,8 @@ describe('RegistrationDialog', () => {
   it.each([
     ['mobile', /^Mobile number/, '12345', 'Please enter a valid 10-digit mobile number.'],
     ['Aadhaar', /^Aadhaar number/, '1234', 'Aadhar number must be 12 digits.'],
+    ['Aadhaar check digit', /^Aadhaar number/, '2341 2341 2345', 'This Aadhaar number is not valid. Please check it.'],
+    ['Aadhaar first digit', /^Aadhaar number/, '1234 1234 1234', 'This Aadhaar number is not valid. Please check it.'],
   ])('rejects a bad %s with its message beside the field and in the toast', async (_name, label, bad, message) => {
     const { user } = await renderDialog();
     await fillValidForm(user);
@@ -110,6 +112,41 @@ describe('RegistrationDialog', () => {
     expect(input).toHaveFocus();
     expect(lastToast()).toMatchObject({ title: 'Error', description: message, variant: 'destructive' });
     expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('says in Hindi when a 12-digit Aadhaar number is not valid', async () => {
+    const { user } = await renderDialog('hi');
+    const input = screen.getByLabelText(/^आधार नंबर/);
+    await user.click(input);
+    await user.paste('2341 2341 2345');
+    await user.click(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' }));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('यह आधार नंबर सही नहीं है। कृपया जाँच लें।'));
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('treats a name and an address made only of invisible characters as missing', async () => {
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    for (const label of [/^Full name/, /^Address/]) {
+      await user.clear(screen.getByLabelText(label));
+      await enter(user, label, '\u200B\u00A0\u2060\u00AD\u202E');
+    }
+    await user.click(submitButton());
+    expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription('Please enter your name.');
+    expect(screen.getByLabelText(/^Address/)).toHaveAccessibleDescription('Please enter your address.');
+    expect(lastToast()).toMatchObject({ title: 'Error', description: 'Please enter your name.', variant: 'destructive' });
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('sends text without bidi overrides or control characters', async () => {
+    registerMock.mockResolvedValue({ ok: true, id: 'new-id' });
+    const { user, onClose } = await renderDialog();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText(/^Full name/));
+    await enter(user, /^Full name/, '\u202ERamesh\u202C Ku\u0007mar');
+    await user.click(submitButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(registerMock).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ramesh Kumar' }));
   });
 
   it("requires the service name when the category is 'Other'", async () => {
@@ -155,7 +192,7 @@ describe('RegistrationDialog', () => {
       mobile: '9876543210',
       category: '🔧 प्लंबर',
       specialistIn: 'Geyser repair',
-      aadhaar: '123456789012',
+      aadhaar: '234123412346',
       experience: 7,
       address: 'Station Road, Ward 4',
     });
@@ -177,12 +214,12 @@ describe('RegistrationDialog', () => {
       'Mobile: 9876543210',
       'Category: 🔧 Plumber',
       'Specialty: Geyser repair',
-      'Aadhar: XXXX-XXXX-9012',
+      'Aadhar: XXXX-XXXX-2346',
       'Experience: 7 years',
       'Address: Station Road, Ward 4',
       'I agree to the Terms & Conditions and confirm that I am 18 years or older.',
     ]);
-    expect(url).not.toContain('123456789012');
+    expect(url).not.toContain('234123412346');
   });
 
   it('keeps what was typed and shows registrationErrorDesc when saving fails', async () => {
@@ -226,7 +263,7 @@ describe('RegistrationDialog', () => {
       await fillValidForm(user);
       const stored = sessionStorage.getItem(REGISTRATION_DRAFT_KEY)!;
       expect(JSON.parse(stored)).toMatchObject({ name: 'Ramesh Kumar', mobile: '98765 43210', categoryId: 'plumber', agreeToTerms: true });
-      expect(stored).not.toContain('1234 5678 9012');
+      expect(stored).not.toContain('2341 2341 2346');
       expect(stored).not.toContain('aadhaar');
 
       // The page is reloaded (or the dialog closed and opened again): a fresh form.
@@ -237,7 +274,7 @@ describe('RegistrationDialog', () => {
       expect(screen.getByLabelText(/^Address/)).toHaveValue('Station Road, Ward 4');
       expect(screen.getByLabelText(/I agree to the Terms/)).toBeChecked();
       // Same page: the Aadhaar number is still in memory.
-      expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('1234 5678 9012');
+      expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('2341 2341 2346');
     });
 
     it('keeps the draft when the backend cannot be reached, and clears it after a successful registration', async () => {
@@ -272,12 +309,12 @@ describe('RegistrationDialog', () => {
   });
 
   it('shows the database’s refusal of a field beside that field', async () => {
-    registerMock.mockResolvedValue({ ok: false, reason: 'invalid', field: 'aadhaar', message: 'aadhaar must be exactly 12 digits' });
+    registerMock.mockResolvedValue({ ok: false, reason: 'invalid', field: 'aadhaar', message: 'aadhaar is not a valid number' });
     const { user } = await renderDialog();
     await fillValidForm(user);
     await user.click(submitButton());
     const aadhaar = screen.getByLabelText(/^Aadhaar number/);
-    await waitFor(() => expect(aadhaar).toHaveAccessibleDescription(expect.stringContaining('Aadhar number must be 12 digits.')));
+    await waitFor(() => expect(aadhaar).toHaveAccessibleDescription(expect.stringContaining('This Aadhaar number is not valid. Please check it.')));
     expect(aadhaar).toHaveFocus();
     expect(lastToast()).toMatchObject({ description: 'Something went wrong while saving. Please try again.' });
   });

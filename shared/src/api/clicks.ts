@@ -1,15 +1,20 @@
 import { dataClient } from './client';
+import { getDeviceToken } from '../device/device-token';
 
 export type ClickType = 'call' | 'whatsapp';
 
 /**
- * Records a call/chat click. Fire-and-forget by design: tracking must never delay or break
+ * Records a call/chat click (track_click; the database counts repeat taps from one device
+ * within a few minutes once). Fire-and-forget by design: tracking must never delay or break
  * the call or chat it counts, so failures are swallowed.
  */
 export function trackClick(providerId: string, clickType: ClickType): void {
   void Promise.resolve()
-    .then(dataClient)
-    .then((supabase) => supabase.from('click_tracking').insert({ provider_id: providerId, click_type: clickType }))
+    .then(async () => {
+      const deviceToken = getDeviceToken();
+      const supabase = await dataClient();
+      return supabase.rpc('track_click', { p_provider_id: providerId, p_click_type: clickType, p_device_token: deviceToken });
+    })
     .catch(() => undefined);
 }
 

@@ -1,6 +1,8 @@
-// Ratings: one per provider per device (the database's unique key), 1..5 stars.
+// Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
+// ratings only through functions that take the device's secret token; the database stores its
+// hash, and nobody can read the ratings table itself.
 import { dataClient } from './client';
-import { getDeviceId } from '../device/device-id';
+import { getDeviceToken } from '../device/device-token';
 import { ApiError, toApiError } from './errors';
 
 export const RATING_MIN = 1;
@@ -16,33 +18,34 @@ export interface RatingSummary {
 export const isValidRating = (value: number) => Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX;
 
 /**
- * This device's ratings, provider id -> stars. The spec's call (provider_id, rating by
- * device_id), optionally narrowed to some providers.
+ * This device's ratings, provider id -> stars (get_device_ratings), optionally narrowed to
+ * some providers.
  */
-export async function fetchDeviceRatings(providerIds?: readonly string[], deviceId: string = getDeviceId()): Promise<Map<string, number>> {
+export async function fetchDeviceRatings(providerIds?: readonly string[], deviceToken: string = getDeviceToken()): Promise<Map<string, number>> {
+  if (providerIds && providerIds.length === 0) return new Map();
   const supabase = await dataClient();
-  let query = supabase.from('service_ratings').select('provider_id, rating').eq('device_id', deviceId);
-  if (providerIds) query = query.in('provider_id', [...providerIds]);
-  const { data, error, status } = await query;
+  const { data, error, status } = await supabase.rpc('get_device_ratings', {
+    p_device_token: deviceToken,
+    ...(providerIds ? { p_provider_ids: [...providerIds] } : {}),
+  });
   if (error) throw toApiError(error, status);
-  return new Map((data ?? []).map((r: { provider_id: string; rating: number }) => [r.provider_id, Number(r.rating)]));
+  const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
+  return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
 }
 
 /** This device's rating of one provider, or null if it has not rated it. */
-export async function fetchDeviceRating(providerId: string, deviceId: string = getDeviceId()): Promise<number | null> {
-  return (await fetchDeviceRatings([providerId], deviceId)).get(providerId) ?? null;
+export async function fetchDeviceRating(providerId: string, deviceToken: string = getDeviceToken()): Promise<number | null> {
+  return (await fetchDeviceRatings([providerId], deviceToken)).get(providerId) ?? null;
 }
 
 /**
- * Rates a provider from this device; rating again changes the same row
- * (upsert on provider_id + device_id). Rejects bad values without a request.
+ * Rates a provider from this device (rate_provider); rating again changes this device's
+ * rating. Rejects bad values without a request.
  */
-export async function submitRating(providerId: string, rating: number, deviceId: string = getDeviceId()): Promise<void> {
-  if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400);
+export async function submitRating(providerId: string, rating: number, deviceToken: string = getDeviceToken()): Promise<void> {
+  if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
   const supabase = await dataClient();
-  const { error, status } = await supabase
-    .from('service_ratings')
-    .upsert({ provider_id: providerId, device_id: deviceId, rating }, { onConflict: 'provider_id,device_id' });
+  const { error, status } = await supabase.rpc('rate_provider', { p_provider_id: providerId, p_device_token: deviceToken, p_rating: rating });
   if (error) throw toApiError(error, status);
 }
 

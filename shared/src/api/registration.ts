@@ -61,7 +61,7 @@ interface PostgrestLikeError {
 /** Maps a failed `register_provider` call to a result the form can explain. */
 export function registrationFailure(error: PostgrestLikeError | null | undefined, status: number | undefined): RegistrationFailure {
   const message = error?.message || 'Unknown error';
-  if (status === 429 || error?.code === '429') return { ok: false, reason: 'rate-limited', message };
+  if (status === 429 || error?.code === '429' || error?.code === 'PT429') return { ok: false, reason: 'rate-limited', message };
   if (!error?.code && (status === 0 || status === undefined || /fetch|network/i.test(message))) {
     return { ok: false, reason: 'network', message };
   }

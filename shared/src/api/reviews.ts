@@ -1,8 +1,10 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
 import { dataClient } from './client';
+import { getDeviceToken } from '../device/device-token';
 import { ApiError, toApiError } from './errors';
+import { cleanText, textLength } from '../validation/text';
 
-/** Review text bounds after trimming (decisions section 3; the database checks them too). */
+/** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;
 export const REVIEW_MAX_LENGTH = 1000;
 export const REVIEWS_PAGE_SIZE = 20;
@@ -14,10 +16,22 @@ export interface Review {
   created_at: string;
 }
 
-/** Length as the database counts it (characters, not UTF-16 units), after trimming. */
-export const reviewLength = (text: string) => [...text.trim()].length;
+/** The columns of a review the public reads (named: a new column is not public by default). */
+const REVIEW_COLUMNS = 'id, provider_id, review_text, created_at';
 
-/** Why a review text cannot be posted: blank (ignored, per the spec) or too long; null if fine. */
+/**
+ * A review as it is sent: bidi and control characters removed (line breaks kept), invisible
+ * characters and spaces trimmed from both ends. Empty when the text was blank.
+ */
+export const cleanReviewText = (text: string) => cleanText(text, { multiline: true });
+
+/** Length as the database counts it (characters, not UTF-16 units), after cleaning. */
+export const reviewLength = (text: string) => textLength(cleanReviewText(text));
+
+/**
+ * Why a review text cannot be posted: blank, even if it holds invisible characters (ignored,
+ * per the spec), or too long; null if fine.
+ */
 export function reviewTextProblem(text: string): 'empty' | 'tooLong' | null {
   const n = reviewLength(text);
   if (n < REVIEW_MIN_LENGTH) return 'empty';
@@ -30,7 +44,7 @@ export async function fetchReviews(providerId: string, { offset = 0, limit = REV
   const supabase = await dataClient();
   const { data, error, status } = await supabase
     .from('reviews')
-    .select('*')
+    .select(REVIEW_COLUMNS)
     .eq('provider_id', providerId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
@@ -39,16 +53,22 @@ export async function fetchReviews(providerId: string, { offset = 0, limit = REV
   return (data ?? []) as Review[];
 }
 
-/** Posts a review (trimmed) and returns the stored row. Bad text is refused without a request. */
-export async function submitReview(providerId: string, text: string): Promise<Review> {
+/**
+ * Posts a review (cleaned) from this device through add_review and returns the stored row.
+ * Bad text is refused without a request.
+ */
+export async function submitReview(providerId: string, text: string, deviceToken: string = getDeviceToken()): Promise<Review> {
   const problem = reviewTextProblem(text);
-  if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400);
+  if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400, 'review_text');
   const supabase = await dataClient();
-  const { data, error, status } = await supabase
-    .from('reviews')
-    .insert({ provider_id: providerId, review_text: text.trim() })
-    .select()
-    .single();
+  const { data, error, status } = await supabase.rpc('add_review', {
+    p_provider_id: providerId,
+    p_review_text: cleanReviewText(text),
+    p_device_token: deviceToken,
+  });
   if (error) throw toApiError(error, status);
-  return data as Review;
+  // A function returning one row answers with the row itself; accept a one-row list as well.
+  const row = (Array.isArray(data) ? data[0] : data) as Review | null | undefined;
+  if (!row || typeof row.id !== 'string') throw new ApiError('add_review returned no row', 'unknown', status);
+  return { id: row.id, provider_id: row.provider_id, review_text: row.review_text, created_at: row.created_at };
 }

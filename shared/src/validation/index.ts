@@ -1,1 +1,3 @@
 export * from './registration';
+export * from './text';
+export * from './verhoeff';

@@ -1,6 +1,8 @@
 import type { RegistrationDbField, RegistrationInput } from '../api/registration';
 import { CATEGORIES, OTHER_CATEGORY_ID } from '../catalogue/categories';
 import { otherCategoryValue, storedCategoryValue } from '../catalogue/category-value';
+import { cleanText, textLength, withoutInvisible } from './text';
+import { isVerhoeffValid } from './verhoeff';
 
 /**
  * Pure validation of the free-registration form, shared by the form and its tests.
@@ -74,6 +76,7 @@ export type RegistrationErrorKey =
   | 'validation.otherCategoryTooLong'
   | 'validation.specialistInTooLong'
   | 'validation.errorAadhar'
+  | 'validation.aadhaarInvalid'
   | 'validation.experienceRequired'
   | 'validation.experienceInvalid'
   | 'validation.addressRequired'
@@ -91,6 +94,7 @@ export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
   'validation.otherCategoryTooLong',
   'validation.specialistInTooLong',
   'validation.errorAadhar',
+  'validation.aadhaarInvalid',
   'validation.experienceRequired',
   'validation.experienceInvalid',
   'validation.addressRequired',
@@ -110,27 +114,29 @@ function asciiDigits(value: string): string {
   return value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966));
 }
 
-/** Collapse runs of whitespace and trim (what the database does before it checks lengths). */
-export function squashWhitespace(value: string): string {
-  return value.replace(/\s+/gu, ' ').trim();
-}
-
-/** Length in characters as Postgres counts them (code points, not UTF-16 units). */
-function charLength(value: string): number {
-  return [...value].length;
-}
-
-/** A phone or Aadhaar number as digits only: spaces and hyphens dropped, Devanagari digits converted. */
+/**
+ * A phone or Aadhaar number as digits only: spaces, hyphens and invisible characters dropped,
+ * Devanagari digits converted.
+ */
 export function normaliseDigits(value: string): string {
-  return asciiDigits(value).replace(/[\s-]+/gu, '');
+  return asciiDigits(withoutInvisible(value)).replace(/-+/gu, '');
 }
 
 export function isValidMobile(value: string): boolean {
   return /^[0-9]{10}$/.test(normaliseDigits(value));
 }
 
+/** What is wrong with an Aadhaar number: not 12 digits, or not a number UIDAI can issue; null if fine. */
+export function aadhaarProblem(value: string): 'digits' | 'invalid' | null {
+  const digits = normaliseDigits(value);
+  if (!/^[0-9]{12}$/.test(digits)) return 'digits';
+  // UIDAI issues no number starting with 0 or 1, and the last digit is a Verhoeff check digit.
+  if (!/^[2-9]/.test(digits) || !isVerhoeffValid(digits)) return 'invalid';
+  return null;
+}
+
 export function isValidAadhaar(value: string): boolean {
-  return /^[0-9]{12}$/.test(normaliseDigits(value));
+  return aadhaarProblem(value) === null;
 }
 
 /** Years of experience from the typed text, or null when it is not a whole number 0-80. */
@@ -145,21 +151,21 @@ export function parseExperience(value: string): number | null {
 export function validateRegistration(values: RegistrationFormValues): RegistrationValidation {
   const errors: RegistrationErrors = {};
 
-  const name = squashWhitespace(values.name);
+  const name = cleanText(values.name);
   if (name === '') errors.name = 'validation.nameRequired';
-  else if (charLength(name) > REGISTRATION_LIMITS.name) errors.name = 'validation.nameTooLong';
+  else if (textLength(name) > REGISTRATION_LIMITS.name) errors.name = 'validation.nameTooLong';
 
-  const businessName = squashWhitespace(values.businessName);
-  if (charLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
+  const businessName = cleanText(values.businessName);
+  if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
 
   const mobile = normaliseDigits(values.mobile);
   if (!/^[0-9]{10}$/.test(mobile)) errors.mobile = 'validation.errorMobile';
 
   let category = '';
   if (values.categoryId === OTHER_CATEGORY_ID) {
-    const other = squashWhitespace(values.otherCategory);
+    const other = cleanText(values.otherCategory);
     if (other === '') errors.otherCategory = 'validation.errorOtherCategory';
-    else if (charLength(other) > REGISTRATION_LIMITS.otherCategory) errors.otherCategory = 'validation.otherCategoryTooLong';
+    else if (textLength(other) > REGISTRATION_LIMITS.otherCategory) errors.otherCategory = 'validation.otherCategoryTooLong';
     else category = otherCategoryValue(other);
   } else {
     const entry = CATEGORIES.find((c) => c.id === values.categoryId);
@@ -167,19 +173,20 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
     else errors.categoryId = 'validation.categoryRequired';
   }
 
-  const specialistIn = squashWhitespace(values.specialistIn);
-  if (charLength(specialistIn) > REGISTRATION_LIMITS.specialistIn) errors.specialistIn = 'validation.specialistInTooLong';
+  const specialistIn = cleanText(values.specialistIn);
+  if (textLength(specialistIn) > REGISTRATION_LIMITS.specialistIn) errors.specialistIn = 'validation.specialistInTooLong';
 
   const aadhaar = normaliseDigits(values.aadhaar);
-  if (aadhaar !== '' && !/^[0-9]{12}$/.test(aadhaar)) errors.aadhaar = 'validation.errorAadhar';
+  const aadhaarIssue = aadhaar === '' ? null : aadhaarProblem(aadhaar);
+  if (aadhaarIssue) errors.aadhaar = aadhaarIssue === 'digits' ? 'validation.errorAadhar' : 'validation.aadhaarInvalid';
 
   const experience = parseExperience(values.experience);
   if (values.experience.trim() === '') errors.experience = 'validation.experienceRequired';
   else if (experience === null) errors.experience = 'validation.experienceInvalid';
 
-  const address = squashWhitespace(values.address);
+  const address = cleanText(values.address);
   if (address === '') errors.address = 'validation.addressRequired';
-  else if (charLength(address) > REGISTRATION_LIMITS.address) errors.address = 'validation.addressTooLong';
+  else if (textLength(address) > REGISTRATION_LIMITS.address) errors.address = 'validation.addressTooLong';
 
   if (!values.agreeToTerms) errors.agreeToTerms = 'validation.errorAgreeToTerms';
 
@@ -222,7 +229,8 @@ export function registrationErrorForDbField(
     case 'specialist_in':
       return { field: 'specialistIn', key: 'validation.checkField' };
     case 'aadhaar':
-      return { field: 'aadhaar', key: 'validation.errorAadhar' };
+      // The form already checks the digit count: a refusal means the number itself is wrong.
+      return { field: 'aadhaar', key: 'validation.aadhaarInvalid' };
     case 'experience':
       return { field: 'experience', key: 'validation.experienceInvalid' };
     case 'address':

@@ -1,7 +1,21 @@
 /**
  * @jest-environment node
  */
-import { escapeHtml, fetchProviderForOg, providerIdFromPath, renderProviderOgTags, type OgProvider } from '../provider-og';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  escapeHtml,
+  fetchProviderForOg,
+  providerIdFromPath,
+  providerOgRoute,
+  publicOriginOf,
+  renderProviderOgTags,
+  type OgProvider,
+} from '../provider-og';
+import { StaticServer } from '../static-server';
 
 const SHELL_HTML = `<!doctype html>
 <html lang="hi">
@@ -156,3 +170,80 @@ describe('fetchProviderForOg', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('providerOgRoute: og:url from the configured public origin', () => {
+  const fetchProvider = jest.fn(async () => ramesh);
+  const route = providerOgRoute({
+    publicOrigin: 'https://city.example.in',
+    supabaseUrl: 'http://db',
+    supabaseAnonKey: 'k',
+    indexHtml: () => SHELL_HTML,
+    lang: 'en',
+    fetchProvider,
+  });
+  const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example' };
+
+  it('ignores a forged Host header (and forwarded-host headers)', async () => {
+    const req = { url: `/provider/${ID}`, headers: FORGED };
+    const out = await route(req);
+    expect(meta(out!.body, 'og:url')).toEqual([`https://city.example.in/provider/${ID}`]);
+    expect(out!.body).not.toContain('evil.example');
+    expect(fetchProvider).toHaveBeenCalledWith('http://db', 'k', ID);
+  });
+
+  it('answers only profile paths', async () => {
+    expect(await route({ url: '/about' })).toBeNull();
+    expect(await route({ url: '/provider/not-an-id' })).toBeNull();
+  });
+
+  it('over HTTP: a request with a forged Host header gets the configured origin in og:url', async () => {
+    const port = await freePort();
+    const root = mkdtempSync(join(tmpdir(), 'og-route-'));
+    writeFileSync(join(root, 'index.html'), SHELL_HTML);
+    const server = new StaticServer({ root, port, spaFallback: true, fallbackRoute: route });
+    await server.start();
+    try {
+      const html = await rawGet(port, `/provider/${ID}`, FORGED);
+      expect(meta(html, 'og:url')).toEqual([`https://city.example.in/provider/${ID}`]);
+      expect(html).not.toContain('evil.example');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('accepts only an http(s) origin as configuration', () => {
+    expect(publicOriginOf('https://city.example.in')).toBe('https://city.example.in');
+    expect(publicOriginOf('https://City.Example.in/')).toBe('https://city.example.in');
+    expect(publicOriginOf('http://localhost:3000')).toBe('http://localhost:3000');
+    for (const bad of ['city.example.in', 'javascript:alert(1)', 'ftp://city.example.in', 'https://city.example.in/app', 'https://u:p@city.example.in', 'https://city.example.in/?x=1']) {
+      expect(() => publicOriginOf(bad)).toThrow(/public origin/);
+    }
+    expect(() => providerOgRoute({ publicOrigin: 'not a url', supabaseUrl: 'http://db', supabaseAnonKey: 'k', indexHtml: () => SHELL_HTML })).toThrow(/public origin/);
+  });
+});
+
+/** A port nothing listens on (other test runs may share this machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** GET with headers fetch() would not send as given (Host). */
+function rawGet(port: number, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

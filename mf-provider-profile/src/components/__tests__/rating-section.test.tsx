@@ -103,6 +103,25 @@ describe('RatingSection', () => {
     expect(onRated).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['the provider is no longer listed', new shared.ApiError('provider not found', 'P0002', 404)],
+    ['the device token was refused', new shared.ApiError('bad device token', '22023', 400, 'device_token')],
+  ])('when %s, says the rating could not be recorded and keeps the saved value', async (_case, error) => {
+    api.fetchDeviceRating.mockImplementation(() => later(3));
+    api.submitRating.mockRejectedValue(error);
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await screen.findByText('Your rating: 3 out of 5');
+    await userEvent.click(screen.getByRole('radio', { name: '1 star' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: HINDI_FAILURE,
+        description: 'There was a problem recording your rating. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+  });
+
   it('in Hindi the failure toast is the Hindi message alone', async () => {
     api.submitRating.mockRejectedValue(new shared.ApiError('boom', '500', 500));
     await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'hi' });
@@ -119,6 +138,7 @@ describe('RatingSection', () => {
     ['en', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
     ['hi', new shared.ApiError('Failed to fetch', 'network', 0), 'सर्वर से संपर्क नहीं हो सका। कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।'],
     ['hi', new shared.ApiError('too many requests', '429', 429), 'बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।'],
+    ['en', new shared.ApiError('too many from this device', 'PT429', 429), 'Too many attempts. Please wait a minute and try again.'],
   ] as const)('in %s says why when the backend is unreachable or the rating limit is hit (%s)', async (language, error, description) => {
     api.submitRating.mockRejectedValue(error);
     await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language });

@@ -75,6 +75,20 @@ describe('ReviewsSection', () => {
     expect(screen.getByText('No reviews yet. Be the first one!')).toBeInTheDocument();
   });
 
+  it('ignores a review made only of invisible or control characters', async () => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    // Zero-width space, non-joiner, joiner, word joiner, BOM, no-break space, soft hyphen, a control and a bidi override.
+    fireEvent.change(box, { target: { value: '\u200B\u200C\u200D\u2060\uFEFF\u00A0\u00AD\u0007\u202E' } });
+    expect(screen.getByText('0 / 1,000 characters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(api.submitReview).not.toHaveBeenCalled();
+    expect(currentToast()).toBeUndefined();
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('counts characters against the limit and refuses a too-long review with a clear message', async () => {
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
@@ -91,6 +105,21 @@ describe('ReviewsSection', () => {
     fireEvent.change(box, { target: { value: 'क'.repeat(1000) } });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('1,000 / 1,000 characters')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the provider is no longer listed', new shared.ApiError('provider not found', 'P0002', 404)],
+    ['the database refused the text', new shared.ApiError('review_text is blank', '23514', 400, 'review_text')],
+  ])("when %s, toasts 'Error submitting review.' and keeps the text", async (_case, error) => {
+    api.submitReview.mockImplementation(() => laterFail(error));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    await userEvent.type(box, 'Nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Error submitting review.', variant: 'destructive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error submitting review.');
+    expect(box).toHaveValue('Nice');
   });
 
   it("on failure toasts 'Error submitting review.' and keeps the text", async () => {
@@ -170,6 +199,7 @@ describe('ReviewsSection', () => {
     it.each([
       ['the backend is unreachable', new shared.ApiError('TypeError: Failed to fetch', 'network', 0), 'Could not reach the server. Your review is kept here; please try again.'],
       ['too many reviews were sent', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
+      ['this device wrote too many reviews today', new shared.ApiError('too many reviews today', 'PT429', 429), 'Too many attempts. Please wait a minute and try again.'],
     ])('when %s, says so beside the button and in a toast, keeps the text, and a retry posts it', async (_case, error, message) => {
       api.submitReview.mockImplementationOnce(() => laterFail(error)).mockImplementationOnce(() => later(review(8, { review_text: 'Kept' })));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });

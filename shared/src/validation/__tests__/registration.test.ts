@@ -4,6 +4,7 @@ import { CATEGORIES, OTHER_CATEGORY_ID } from '../../catalogue';
 import {
   EMPTY_REGISTRATION_VALUES,
   REGISTRATION_ERROR_KEYS,
+  aadhaarProblem,
   isValidAadhaar,
   isValidMobile,
   parseExperience,
@@ -14,6 +15,9 @@ import {
 
 const plumber = CATEGORIES.find((c) => c.id === 'plumber')!;
 
+/** A 12-digit number starting 2-9 whose last digit is its Verhoeff check digit. */
+const AADHAAR = '234123412346';
+
 const valid: RegistrationFormValues = {
   name: 'Ramesh Kumar',
   businessName: 'Kumar Plumbing',
@@ -21,7 +25,7 @@ const valid: RegistrationFormValues = {
   categoryId: 'plumber',
   otherCategory: '',
   specialistIn: 'Geyser repair',
-  aadhaar: '123412341234',
+  aadhaar: AADHAAR,
   experience: '7',
   address: 'Station Road, Ward 4',
   agreeToTerms: true,
@@ -42,7 +46,7 @@ describe('validateRegistration', () => {
         mobile: '9876543210',
         category: `${plumber.icon} ${plumber.hi}`,
         specialistIn: 'Geyser repair',
-        aadhaar: '123412341234',
+        aadhaar: AADHAAR,
         experience: 7,
         address: 'Station Road, Ward 4',
       },
@@ -89,6 +93,32 @@ describe('validateRegistration', () => {
     expect(errorsOf({ name })).toEqual({ name: 'validation.nameRequired' });
   });
 
+  // Zero-width, word joiner, BOM, no-break and other Unicode spaces, soft hyphen, controls, bidi.
+  const INVISIBLE_ONLY = [['\u200B\u200C\u200D'], ['\u2060\uFEFF'], ['\u00A0\u2003\u3000'], ['\u00AD'], ['\u0001\u0085'], ['\u202E\u2066']];
+
+  it.each(INVISIBLE_ONLY)('treats text made only of invisible or control characters (%j) as missing', (blank) => {
+    expect(errorsOf({ name: blank, address: blank })).toEqual({ name: 'validation.nameRequired', address: 'validation.addressRequired' });
+    expect(errorsOf({ categoryId: OTHER_CATEGORY_ID, otherCategory: blank })).toEqual({ otherCategory: 'validation.errorOtherCategory' });
+    const result = validateRegistration({ ...valid, businessName: blank, specialistIn: blank });
+    expect(result.ok && result.input).toMatchObject({ businessName: null, specialistIn: null });
+  });
+
+  it('removes bidi overrides and control characters before sending, and keeps the joiners Devanagari needs', () => {
+    const result = validateRegistration({
+      ...valid,
+      name: '\u202ERamesh\u202C \u0007Kumar\u200B',
+      businessName: 'क्\u200Dष Tailors\u2066',
+      specialistIn: 'Geyser\u0000 repair',
+      address: '\u00A0Station\u00A0Road\u2069',
+    });
+    expect(result.ok && result.input).toMatchObject({
+      name: 'Ramesh Kumar',
+      businessName: 'क्\u200Dष Tailors',
+      specialistIn: 'Geyser repair',
+      address: 'Station Road',
+    });
+  });
+
   it('bounds the name at 100 characters (counted as the database counts them)', () => {
     expect(errorsOf({ name: 'a'.repeat(100) })).toEqual({});
     expect(errorsOf({ name: 'a'.repeat(101) })).toEqual({ name: 'validation.nameTooLong' });
@@ -120,13 +150,26 @@ describe('validateRegistration', () => {
     }
   });
 
-  it.each(['12341234123', '1234123412345', '1234abcd1234', 'xxxx-xxxx-1234'])('rejects Aadhaar %j with errorAadhar', (aadhaar) => {
+  it.each(['23412341234', '2341234123466', '2341abcd2346', 'xxxx-xxxx-1234'])('rejects Aadhaar %j with errorAadhar', (aadhaar) => {
     expect(errorsOf({ aadhaar })).toEqual({ aadhaar: 'validation.errorAadhar' });
   });
 
-  it('accepts an Aadhaar typed in groups of four', () => {
-    const result = validateRegistration({ ...valid, aadhaar: '1234 5678 9012' });
-    expect(result.ok && result.input.aadhaar).toBe('123456789012');
+  it.each([
+    ['a wrong check digit', '234123412345'],
+    ['two neighbouring digits swapped', '243123412346'],
+    // Both pass the checksum: only the first digit is wrong.
+    ['a first digit 1', '123412341234'],
+    ['a first digit 0', '012345678906'],
+    ['all zeros', '000000000000'],
+  ])('rejects a 12-digit Aadhaar with %s (%s) with aadhaarInvalid', (_case, aadhaar) => {
+    expect(errorsOf({ aadhaar })).toEqual({ aadhaar: 'validation.aadhaarInvalid' });
+  });
+
+  it('accepts an Aadhaar typed in groups of four, with hyphens, Devanagari digits or pasted invisible characters', () => {
+    for (const aadhaar of ['2341 2341 2346', '2341-2341-2346', '२३४१ २३४१ २३४६', '\u200E2341\u00A02341\u00A02346\u200B']) {
+      const result = validateRegistration({ ...valid, aadhaar });
+      expect(result.ok && result.input.aadhaar).toBe(AADHAAR);
+    }
   });
 
   it('requires a category from the catalogue', () => {
@@ -180,16 +223,22 @@ describe('validateRegistration', () => {
 });
 
 describe('helpers', () => {
-  it('isValidMobile and isValidAadhaar check the digit counts', () => {
+  it('isValidMobile checks the digit count; isValidAadhaar the count, the first digit and the checksum', () => {
     expect(isValidMobile('9876543210')).toBe(true);
     expect(isValidMobile('987654321')).toBe(false);
-    expect(isValidAadhaar('123412341234')).toBe(true);
-    expect(isValidAadhaar('12341234123')).toBe(false);
+    expect(isValidAadhaar(AADHAAR)).toBe(true);
+    expect(isValidAadhaar('987654321012')).toBe(true);
+    expect(isValidAadhaar('23412341234')).toBe(false);
+    expect(isValidAadhaar('234123412345')).toBe(false);
+    expect(isValidAadhaar('123412341234')).toBe(false);
+    expect(aadhaarProblem('2341234123')).toBe('digits');
+    expect(aadhaarProblem('000000000000')).toBe('invalid');
+    expect(aadhaarProblem('2341 2341 2346')).toBeNull();
   });
 
   it('maps a database field error to the form field and message', () => {
     expect(registrationErrorForDbField('mobile', valid)).toEqual({ field: 'mobile', key: 'validation.errorMobile' });
-    expect(registrationErrorForDbField('aadhaar', valid)).toEqual({ field: 'aadhaar', key: 'validation.errorAadhar' });
+    expect(registrationErrorForDbField('aadhaar', valid)).toEqual({ field: 'aadhaar', key: 'validation.aadhaarInvalid' });
     expect(registrationErrorForDbField('business_name', valid)).toEqual({ field: 'businessName', key: 'validation.checkField' });
     expect(registrationErrorForDbField('category', { categoryId: OTHER_CATEGORY_ID })).toEqual({
       field: 'otherCategory',
@@ -213,5 +262,10 @@ describe('messages', () => {
     expect(en.validation.errorAadhar).toBe('Aadhar number must be 12 digits.');
     expect(en.validation.errorOtherCategory).toBe("Please enter the service name for 'Other'.");
     expect(en.validation.errorAgreeToTerms).toBe('You must agree to Terms & Conditions.');
+  });
+
+  it('says in plain words when an Aadhaar number is not valid', () => {
+    expect(en.validation.aadhaarInvalid).toBe('This Aadhaar number is not valid. Please check it.');
+    expect(hi.validation.aadhaarInvalid).toBe('यह आधार नंबर सही नहीं है। कृपया जाँच लें।');
   });
 });
