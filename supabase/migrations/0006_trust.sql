@@ -462,7 +462,8 @@ update public.service_providers p set verified = false
 
 -- Reviews: cleaned like other text (newlines kept); blank then fails the length check.
 create or replace function private.trim_review_text() returns trigger
-language plpgsql
+language plpgsql security definer -- the cleaning functions are in private, which writers cannot use
+set search_path = public, pg_temp
 as $$
 begin
   new.review_text := private.clean_text(coalesce(new.review_text, ''));

@@ -95,6 +95,13 @@ describe('ratings cannot be forged', () => {
     expect(Object.keys(list.data![0]!).sort()).toEqual(['created_at', 'id', 'provider_id', 'review_text']);
   });
 
+  test('the service role (operator tools, seeding) still writes a review directly, cleaned', async () => {
+    const { id } = await createProvider();
+    const res = await serviceClient().from('reviews').insert({ provider_id: id, review_text: ' ok\u202e fine ' }).select('review_text').single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({ review_text: 'ok fine' });
+  });
+
   test('a repeated tap from one device is counted once in 10 minutes; another device counts', async () => {
     const { id } = await createProvider();
     const device = token();
