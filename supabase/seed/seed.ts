@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
+import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { Db } from '../local/db.ts';
 import { createUserIn } from '../local/auth/gotrue.ts';
 
@@ -111,20 +112,10 @@ function uuidFrom(r: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
-// Verhoeff tables (the dihedral group D5 and the position permutation), as UIDAI uses.
-const VERHOEFF_D = ['0123456789', '1234067895', '2340178956', '3401289567', '4012395678', '5987604321', '6598710432', '7659821043', '8765932104', '9876543210'];
-const VERHOEFF_P = ['0123456789', '1576283094', '5803796142', '8916043527', '9453126870', '4286573901', '2793806415', '7046913258'];
-const VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
 /** A test-range Aadhaar number (9999 + 7 of the given digits + the Verhoeff check digit). */
 function testAadhaar(random: string): string {
   const body = '9999' + random.slice(0, 7);
-  let c = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = Number(body[body.length - 1 - i]);
-    c = Number(VERHOEFF_D[c]![Number(VERHOEFF_P[(i + 1) % 8]![digit])]);
-  }
-  return body + String(VERHOEFF_INV[c]);
+  return body + String(verhoeffCheckDigit(body));
 }
 
 function digits(r: () => number, n: number): string {

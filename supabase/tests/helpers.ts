@@ -1,6 +1,7 @@
 /** Shared by the backend tests: clients for each role, raw HTTP, fixtures. */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { isVerhoeffValid, verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { TestServer } from './global-setup';
 
 export function server(): TestServer {
@@ -51,27 +52,9 @@ export function deviceHash(token: string): string {
 
 // ------------------------------------------------------------ Aadhaar numbers
 
-// Verhoeff: the multiplication table of the dihedral group D5, the position permutation, the inverses.
-const VERHOEFF_D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6], [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1], [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VERHOEFF_P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2], [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1], [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-const VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
-/** The Verhoeff check digit to append to a string of digits. */
-export function verhoeffDigit(digits: string): number {
-  const c = [...digits].reverse().reduce((acc, ch, i) => VERHOEFF_D[acc]![VERHOEFF_P[(i + 1) % 8]![Number(ch)]!]!, 0);
-  return VERHOEFF_INV[c]!;
-}
-
 /** UIDAI's format, as the database checks it: 12 digits, the first 2-9, the last a Verhoeff check digit. */
 export function isValidAadhaar(s: string): boolean {
-  return /^[2-9][0-9]{11}$/.test(s) && [...s].reverse().reduce((acc, ch, i) => VERHOEFF_D[acc]![VERHOEFF_P[i % 8]![Number(ch)]!]!, 0) === 0;
+  return /^[2-9][0-9]{11}$/.test(s) && isVerhoeffValid(s);
 }
 
 /**
@@ -83,7 +66,7 @@ export function aadhaarEndingIn(lastFour: string, from = 23456780): string {
   if (!/^[0-9]{4}$/.test(lastFour)) throw new Error(`four digits expected: ${lastFour}`);
   for (let n = from; n < from + 100; n++) {
     const eleven = `${n}${lastFour.slice(0, 3)}`;
-    if (String(verhoeffDigit(eleven)) === lastFour[3]) return `${eleven}${lastFour[3]}`;
+    if (String(verhoeffCheckDigit(eleven)) === lastFour[3]) return `${eleven}${lastFour[3]}`;
   }
   throw new Error(`no valid Aadhaar number ending in ${lastFour} from ${from}`);
 }
@@ -91,7 +74,7 @@ export function aadhaarEndingIn(lastFour: string, from = 23456780): string {
 /** A random valid Aadhaar number. */
 export function validAadhaar(): string {
   const eleven = `${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-  return `${eleven}${verhoeffDigit(eleven)}`;
+  return `${eleven}${verhoeffCheckDigit(eleven)}`;
 }
 
 /** A valid registration for register_provider (distinct mobile each call). */
