@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '../fixtures/test';
+import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtures/test';
 import type { RemoteName } from '@city/shared/contracts';
 
 async function approvedProviderId(site: { supabaseUrl: string; anonKey: string }) {
@@ -35,6 +35,42 @@ test.describe('a remote whose server is down never takes the page down', () => {
       await expect(slot).not.toBeEmpty();
     });
   }
+
+  test('mf_registration down: pressing Register shows the fallback where the visitor acted, in a dialog', async ({ page, control }) => {
+    await control.stopRemote('mf_registration');
+    await page.goto('/');
+    const register = page.getByRole('button', { name: 'Register your service for free' }).first();
+    await register.click();
+    // Not in the slot ~1,400 px down the page: a modal dialog, in view, focus on its action.
+    const fallback = page.getByRole('dialog', { name: 'This section could not be loaded' });
+    await expect(fallback).toBeVisible();
+    await expect(fallback).toBeInViewport();
+    await expect(fallback.getByText('Please check your internet connection and try again.')).toBeVisible();
+    const retry = fallback.getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeFocused();
+    await expect(page).toHaveURL(/register=1/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Escape closes it, drops ?register=1 and gives focus back to the button; so does Close.
+    await page.keyboard.press('Escape');
+    await expect(fallback).toHaveCount(0);
+    await expect(page).not.toHaveURL(/register=1/);
+    await expect(register).toBeFocused();
+    await register.click();
+    await fallback.getByRole('button', { name: 'Close' }).click();
+    await expect(fallback).toHaveCount(0);
+    await expect(page).not.toHaveURL(/register=1/);
+
+    // The remote is back: Retry really loads it again, and the form opens in its dialog.
+    await register.click();
+    await expect(retry).toBeFocused();
+    await control.startRemote('mf_registration');
+    await retry.click();
+    const form = page.getByRole('dialog', { name: 'Free Registration' });
+    await expect(form.getByRole('button', { name: 'Register for free', exact: true })).toBeVisible();
+    await expect(form).toBeInViewport();
+    await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
+  });
 
   test('mf_ads down: the home page shows no ads and no error', async ({ page, control }) => {
     await control.stopRemote('mf_ads');

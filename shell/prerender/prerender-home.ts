@@ -9,7 +9,8 @@
  *    render imported (the directory's) goes to dist/prerender.<hash>.css, linked in <head> too,
  *    so the prerendered HTML paints styled; the remote loads its own copy later, as always.
  * 3. Inlines a guard script in <head> that hides the markup before first paint when it is not
- *    what the app will render (another path or query, English chosen): src/app/prerender-scope.ts.
+ *    what the app will render (another path or query, English chosen): src/app/prerender-scope.ts,
+ *    its data taken from the route manifest (@city/shared/contracts) at build time.
  * 4. Writes dist/prerender.json: the guard's CSP hash, which every host serving the shell must
  *    allow in script-src (shell/server/site.ts does).
  */
@@ -17,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
-import { PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerender-scope';
+import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, type PrerenderScope } from '../src/app/prerender-scope';
 import { LANGUAGE_STORAGE_KEY } from '@city/shared/i18n';
 
 const shellDir = join(__dirname, '..');
@@ -75,7 +76,7 @@ function compile(config: Configuration): Promise<void> {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /** The inline guard: hides the prerendered markup before first paint when the app will draw something else. */
-function guardScript(prerenderApplies: (...args: never[]) => boolean): string {
+function guardScript(prerenderApplies: (...args: never[]) => boolean, scope: PrerenderScope): string {
   // One line: comments and line breaks out (the function has no string holding '//').
   const fn = prerenderApplies
     .toString()
@@ -83,7 +84,7 @@ function guardScript(prerenderApplies: (...args: never[]) => boolean): string {
     .replace(/\s*\n\s*/g, '');
   return (
     `(function(){var d=document.documentElement;try{var applies=${fn};` +
-    `if(!applies(location.pathname,location.search,localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})))d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}` +
+    `if(!applies(location.pathname,location.search,localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),${JSON.stringify(scope)}))d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}` +
     `catch(e){d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}})();`
   );
 }
@@ -92,6 +93,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const indexFile = join(dist, 'index.html');
   if (!existsSync(indexFile)) throw new Error('dist/index.html is missing: run rspack build first');
+  // The guard lets the routes the manifest marks `prerender` show index.html's markup: that
+  // markup is the home page's, so it must be the only one.
+  if (JSON.stringify(PRERENDER_SCOPE.paths) !== JSON.stringify(['/'])) {
+    throw new Error(`ROUTE_MANIFEST marks ${JSON.stringify(PRERENDER_SCOPE.paths)} for prerendering; this step renders only '/' into index.html`);
+  }
   await compile(serverConfig());
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const server = require(join(outDir, 'render-home.js')) as typeof import('./render-home');
@@ -111,7 +117,9 @@ async function main(): Promise<void> {
   const cssName = `prerender.${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
   writeFileSync(join(dist, cssName), css);
 
-  const guard = guardScript(server.prerenderApplies);
+  // The scope's data (paths, language, neutral parameters) comes from the route manifest and
+  // is written into the script, so the script's hash in prerender.json covers it too.
+  const guard = guardScript(server.prerenderApplies, PRERENDER_SCOPE);
   let page = readFileSync(indexFile, 'utf8');
   if (page.includes(PRERENDERED_ATTRIBUTE)) throw new Error('dist/index.html is already prerendered');
   const head = `<script>${guard}</script><link rel="stylesheet" href="/${cssName}">`;

@@ -2,7 +2,7 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, ensureNamespaces, initI18n, loadRuntimeConfig, preloadSupabase, REMOTE_NAMESPACES, startAuth } from '@city/shared';
 import { App } from './app/app';
-import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
+import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, firstRemoteFor, needsDataAtOnce } from './remotes/startup-preload';
@@ -59,7 +59,7 @@ async function start() {
     container.getAttribute(PRERENDERED_ATTRIBUTE) === PRERENDER_LANGUAGE &&
     !document.documentElement.hasAttribute(PRERENDER_OFF_ATTRIBUTE) &&
     currentLanguage() === PRERENDER_LANGUAGE &&
-    prerenderApplies(window.location.pathname, window.location.search, PRERENDER_LANGUAGE);
+    prerenderApplies(window.location.pathname, window.location.search, PRERENDER_LANGUAGE, PRERENDER_SCOPE);
   takeOverRoot(container, <App />, hydrate);
 }
 

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, getRuntimeConfig, useLanguage, type SocialLinks } from '@city/shared';
+import { formatNumber, getRuntimeConfig, REMOTE_PARAMS, useLanguage, type SocialLinks } from '@city/shared';
 import { useHydrated } from '../app/use-hydrated';
 
 const COPYRIGHT_YEAR = 2025;
 const SOCIAL_ORDER: (keyof SocialLinks)[] = ['facebook', 'instagram', 'youtube', 'x'];
+/** Opens the registration dialog on the home page (its parameter is in the route manifest). */
+const REGISTER_LINK = `/?${REMOTE_PARAMS.mf_registration.open}=1`;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function Footer() {
           <h2 id="footer-quick">{t('footer.quickLinks')}</h2>
           <ul>
             <li><Link to="/">{t('footer.home')}</Link></li>
-            <li><Link to="/?register=1">{t('footer.registerFree')}</Link></li>
+            <li><Link to={REGISTER_LINK}>{t('footer.registerFree')}</Link></li>
             <li><Link to="/contact">{t('pages.contact')}</Link></li>
           </ul>
         </nav>

@@ -1,22 +1,25 @@
+import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@city/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useRouteTitle } from '../app/use-document-title';
 
 export function AdminLoginPage() {
-  const { t } = useTranslation('admin');
-  useDocumentTitle(t('loginTitle'));
+  useRouteTitle();
   const navigate = useNavigate();
   const signedIn = useAuth((s) => !s.loading && s.session !== null);
   if (signedIn) return <Navigate to="/admin" replace />;
   return <RemoteSlot id="mf_admin/AdminLogin" props={{ onSignedIn: () => navigate('/admin', { replace: true }) }} />;
 }
 
-/** /admin: signed-out visitors go to /admin-login; signed-in non-admins are told they are not authorised. */
-export function AdminPage() {
+/**
+ * The manifest's `guard: 'admin'`: signed-out visitors go to /admin-login; signed-in non-admins
+ * are told they are not authorised. The page's title is set either way.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['admin', 'common']);
-  useDocumentTitle(t('admin:panelTitle'));
+  useRouteTitle();
   const { loading, session, isAdmin, signOut } = useAuth((s) => s);
   if (loading) return <p className="remote-loading" role="status">{t('common:auth.checking')}</p>;
   if (!session) return <Navigate to="/admin-login" replace />;
@@ -31,5 +34,10 @@ export function AdminPage() {
       </section>
     );
   }
+  return children;
+}
+
+/** /admin once the guard has let a signed-in admin through. */
+export function AdminPage() {
   return <RemoteSlot id="mf_admin/AdminPanel" props={{}} />;
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useRouteTitle } from '../app/use-document-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('notFound.title'));
+  useRouteTitle();
   return (
     <section className="page page--narrow">
       <h1>{t('notFound.title')}</h1>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureLegalNamespace, formatDate, getRuntimeConfig, useLanguage } from '@city/shared';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useRouteTitle } from '../app/use-document-title';
 
 /** The policies' effective date (spec: 5 September 2025). */
 export const POLICY_EFFECTIVE_DATE = '2025-09-05T00:00:00Z';
@@ -68,7 +68,7 @@ export function StaticPage({ kind }: { kind: StaticPageKind }) {
   const ready = useLegalNamespace();
   const { t } = useTranslation(['legal', 'common']);
   const lang = useLanguage();
-  useDocumentTitle(ready ? t(`legal:${kind}.title`) : null);
+  useRouteTitle(ready);
   if (!ready) {
     return <p className="remote-loading" role="status">{t('common:remote.loading')}</p>;
   }

@@ -1,6 +1,6 @@
-import React, { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import React, { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type RemoteModuleId, type RemoteModules } from '@city/shared';
+import { Button, Dialog, type RemoteModuleId, type RemoteModules } from '@city/shared';
 import { forgetRemote, loadRemoteComponent, remoteOf } from './load-remote';
 
 class SlotErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
@@ -31,6 +31,35 @@ function SlotFallback({ remote, onRetry }: { remote: string; onRetry: () => void
   );
 }
 
+/**
+ * The fallback of a remote the visitor opened by pressing something (the registration
+ * dialog): in a modal dialog, where they look, instead of in the slot far down the page.
+ * Without `onRetry` it is the same dialog while a retry loads (no Retry to press twice).
+ */
+function DialogFallback({ remote, onRetry, onClose }: { remote: string; onRetry?: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const retry = useRef<HTMLButtonElement>(null);
+  // Runs after the Dialog's own effect (children's effects run first) has opened it: the
+  // action the message asks for gets the focus, not the close button before it.
+  useEffect(() => retry.current?.focus(), []);
+  return (
+    <Dialog open onClose={onClose} title={t('remote.failedTitle')} closeLabel={t('remote.close')} className="remote-fallback-dialog">
+      {onRetry ? (
+        <div role="alert" data-remote-fallback={remote}>
+          <p>{t('remote.failedBody')}</p>
+          <Button ref={retry} onClick={onRetry}>
+            {t('remote.retry')}
+          </Button>
+        </div>
+      ) : (
+        <p className="remote-loading" role="status">
+          {t('remote.loading')}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
 function SlotLoading() {
   const { t } = useTranslation();
   return (
@@ -40,21 +69,34 @@ function SlotLoading() {
   );
 }
 
-export interface RemoteSlotProps<K extends RemoteModuleId> {
+interface RemoteSlotBase<K extends RemoteModuleId> {
   id: K;
   props: RemoteModules[K];
-  /** 'message': translated fallback with Retry (default); 'none': render nothing (ads). */
-  onError?: 'message' | 'none';
   /** What to show while loading; defaults to a small status line. */
   loading?: ReactNode;
 }
+
+export type RemoteSlotProps<K extends RemoteModuleId> = RemoteSlotBase<K> &
+  (
+    | {
+        /** 'message': translated fallback with Retry in the slot (default); 'none': render nothing (ads). */
+        onError?: 'message' | 'none';
+        onDismiss?: never;
+      }
+    | {
+        /** 'dialog': the translated fallback with Retry in a modal dialog (a remote opened by a press). */
+        onError: 'dialog';
+        /** Closing that dialog (close button, Escape): the caller stops asking for the remote. */
+        onDismiss: () => void;
+      }
+  );
 
 /**
  * One federated module in the page: Suspense while it loads, an error boundary that catches
  * both load failures and render errors, and a Retry that really goes back to the network
  * (React.lazy caches a failed import forever, so each attempt gets a new lazy component).
  */
-export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'message', loading }: RemoteSlotProps<K>) {
+export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'message', onDismiss, loading }: RemoteSlotProps<K>) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     () => lazy(async () => ({ default: (await loadRemoteComponent(id)) as ComponentType<RemoteModules[K]> })),
@@ -62,6 +104,14 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
     [id, attempt],
   );
   const remote = remoteOf(id);
+  const dismiss = onDismiss ?? (() => undefined);
+  const fallback = (retry: () => void): ReactNode => {
+    if (onError === 'none') return null;
+    if (onError === 'dialog') return <DialogFallback remote={remote} onRetry={retry} onClose={dismiss} />;
+    return <SlotFallback remote={remote} onRetry={retry} />;
+  };
+  // A retry from the dialog keeps a dialog on screen while it loads; the first load shows `loading`.
+  const whileLoading = onError === 'dialog' && attempt > 0 ? <DialogFallback remote={remote} onClose={dismiss} /> : loading ?? (onError === 'none' ? null : <SlotLoading />);
   return (
     <div className="remote-slot" data-remote-slot={remote}>
     <SlotErrorBoundary
@@ -70,9 +120,9 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
         forgetRemote(remote);
         setAttempt((a) => a + 1);
       }}
-      fallback={(retry) => (onError === 'none' ? null : <SlotFallback remote={remote} onRetry={retry} />)}
+      fallback={fallback}
     >
-      <Suspense fallback={loading ?? (onError === 'none' ? null : <SlotLoading />)}>
+      <Suspense fallback={whileLoading}>
         <Remote {...(props as RemoteModules[K] & React.JSX.IntrinsicAttributes)} />
       </Suspense>
     </SlotErrorBoundary>

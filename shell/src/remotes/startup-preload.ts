@@ -1,16 +1,17 @@
 /**
  * Runs from the entry chunk (src/index.ts), before the app's own chunks have downloaded:
  * asks for config.json and remotes.json at once and, as soon as the latter arrives, starts
- * downloading the remote
- * the current route renders first (its manifest, remoteEntry.js and the exposed module's
- * files), in parallel with React and the shared libraries instead of after them.
+ * downloading the remote the current route renders first (the route manifest's module: its
+ * mf-manifest, remoteEntry.js and the exposed module's files), in parallel with React and the
+ * shared libraries instead of after them.
  *
- * Imports nothing shared (no @city/shared, no React): the entry chunk must not consume
+ * Imports nothing shared (not the '@city/shared' singleton, no React): the entry chunk must not consume
  * federated singletons before the share scope is negotiated. Failures are swallowed here:
  * the real load in load-remote.ts reports them (fallback + Retry).
  */
 import { loadShare, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@city/shared';
+// The contracts entry point, not '@city/shared': plain data bundled here, no shared singleton.
+import { matchRoute, routeNeedsDataAtOnce, type RemoteName } from '@city/shared/contracts';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
 import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
 
@@ -35,17 +36,15 @@ export function takeEarlyRequest(url: string): Promise<Response> | null {
 export const fetchOrTakeEarly: typeof fetch = (input, init) =>
   (typeof input === 'string' ? takeEarlyRequest(input) : null) ?? fetch(input, init);
 
-/** Which remote module the first paint of a path needs (the one that holds its LCP). */
+/** Which remote module the first paint of a path needs (the one that holds its LCP): the route manifest's. */
 export function firstRemoteFor(pathname: string): { name: RemoteName; expose: string } | null {
-  if (pathname === '/') return { name: 'mf_directory', expose: './Directory' };
-  if (pathname.startsWith('/provider/')) return { name: 'mf_provider_profile', expose: './ProviderProfile' };
-  return null;
+  const { module } = matchRoute(pathname);
+  return module ? { name: module.remote, expose: module.expose } : null;
 }
 
-/** Pages that show data at once: the app calls the Supabase API as soon as it runs. */
+/** Pages that show data at once: the app calls the Supabase API as soon as it runs (the route manifest's `data`). */
 export function needsDataAtOnce(pathname: string, search: string): boolean {
-  const params = new URLSearchParams(search);
-  return pathname.startsWith('/provider/') || pathname.startsWith('/admin') || params.has('category') || params.has('q');
+  return routeNeedsDataAtOnce(matchRoute(pathname), search);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES } from '@city/shared';
+import { REMOTE_NAMES, REMOTE_PARAMS, ROUTE_MANIFEST } from '@city/shared';
 
 const mockRuntime = {
   preloadRemote: jest.fn<Promise<void>, [unknown]>(),
@@ -136,5 +136,40 @@ describe('the connection to the data service', () => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
     await flush();
     expect(preconnects()).toEqual([]);
+  });
+});
+
+describe('the start-up preload reads the route manifest', () => {
+  // A path each manifest route matches (`:id` filled in; `*` by a path no other route takes).
+  const sample = (path: string) => (path === '*' ? '/no/such/page' : path.replace(/:[^/]+/g, 'x1'));
+
+  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: the remote it preloads is the manifest module', (_id, route) => {
+    const { firstRemoteFor } = load();
+    expect(firstRemoteFor(sample(route.path))).toEqual(route.module ? { name: route.module.remote, expose: route.module.expose } : null);
+  });
+
+  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: data at once exactly as the manifest says', (_id, route) => {
+    const { needsDataAtOnce } = load();
+    const path = sample(route.path);
+    if (route.data === 'at-once' || route.data === 'on-demand') {
+      expect(needsDataAtOnce(path, '')).toBe(route.data === 'at-once');
+      return;
+    }
+    expect(needsDataAtOnce(path, '')).toBe(false);
+    // Each parameter the manifest lists starts the data service; the owner's other ones do not.
+    const listed = new Set<string>(route.data.atOnceWith);
+    for (const owner of route.params) {
+      for (const name of Object.values(REMOTE_PARAMS[owner]) as string[]) {
+        expect([name, needsDataAtOnce(path, `?${name}=x`)]).toEqual([name, listed.has(name)]);
+      }
+    }
+  });
+
+  test('the data parameters are ones the route’s remotes own', () => {
+    for (const route of ROUTE_MANIFEST) {
+      if (typeof route.data !== 'object') continue;
+      const owned = route.params.flatMap((owner) => Object.values(REMOTE_PARAMS[owner]) as string[]);
+      expect(route.data.atOnceWith.filter((name) => !owned.includes(name))).toEqual([]);
+    }
   });
 });
