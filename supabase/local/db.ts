@@ -81,6 +81,11 @@ export function statementTimeoutError(): PgError & Error {
   return Object.assign(new Error(STATEMENT_TIMEOUT_MESSAGE), { code: '57014' });
 }
 
+/** A statement refused without running, as its timeout would have ended it (see WorkerDb). */
+function refusedError(): PgError & Error {
+  return Object.assign(statementTimeoutError(), { hint: 'This query was stopped repeatedly for running too long; it is refused for a few minutes.' });
+}
+
 /** The database cannot be reached for now (SQLSTATE class 08: HTTP 503, clients may retry). */
 export function unavailableError(message: string): PgError & Error {
   return Object.assign(new Error(message), { code: '08006' });
@@ -470,8 +475,20 @@ const WORKER_ENTRY = join(PACKAGE_DIR, 'local', 'db-worker-boot.mjs');
 export const DEFAULT_HOLD_MS = 500;
 /** How long a statement shape that had to be stopped runs behind all others. */
 const SLOW_SHAPE_MS = 5 * 60_000;
-/** A deprioritised statement still runs once it has waited this long (no starvation). */
-const SLOW_SHAPE_MAX_WAIT_MS = 5000;
+/** Stopped this many times within SLOW_SHAPE_MS, a shape is refused without running. */
+const SLOW_SHAPE_REFUSE_AT = 2;
+/**
+ * A shape that has run quickly before (the product's own queries) may hold the thread
+ * this many times holdMs: its first run on a freshly started worker is slower (cold
+ * caches), and stopping it would only cost everyone another restart.
+ */
+const KNOWN_SHAPE_HOLD_FACTOR = 3;
+/** Hold of a shape stopped lately that runs again while others wait: most likely the same abuse. */
+const STOPPED_SHAPE_HOLD_MS = 100;
+/** Shapes remembered as quick (like the prepared-statement cache: oldest dropped). */
+const KNOWN_SHAPES_MAX = 2000;
+/** A call put behind others still runs once it has waited this long (no starvation). */
+const MAX_DEFER_MS = 5000;
 
 interface Pending {
   id: number;
@@ -506,8 +523,11 @@ interface Handle {
  *   keeps the thread longer than `holdMs` while others wait, is answered 57014 and the
  *   worker is terminated and another opens the same folder (PGlite recovers as after a
  *   crash: uncommitted work is lost, committed work kept). The queued calls then run on
- *   the new worker (none had started), and calls of the stopped statement's shape wait
- *   behind the others for a while, so repeating it cannot keep everyone waiting;
+ *   the new worker (none had started), statement shapes (SQL without values) that have
+ *   run quickly before first (see pick()); a stopped shape waits behind the others for a
+ *   while, and stopped twice it is refused at once for a few minutes, so repeating it
+ *   cannot keep everyone waiting. Shapes that have run quickly before are never put back
+ *   or refused like that, and may hold the thread longer (KNOWN_SHAPE_HOLD_FACTOR);
  * - once API calls arrive, a standby worker is kept loaded (modules, not the database),
  *   so a restart costs only PGlite's start on the folder.
  */
@@ -523,7 +543,8 @@ class WorkerDb implements Db {
   private running: { op: Pending; startedAt: number } | undefined;
   private openTx: number | undefined;
   private readonly deadTx = new Set<number>();
-  private readonly slowShapes = new Map<string, number>();
+  private readonly slowShapes = new Map<string, { until: number; stops: number }>();
+  private readonly knownShapes = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private nextId = 1;
   private nextTx = 1;
@@ -620,6 +641,7 @@ class WorkerDb implements Db {
     if (this.stopping && (tx === undefined || msg.op === 'begin')) {
       return Promise.reject(unavailableError('the database is shutting down'));
     }
+    if (this.refused(role, shape)) return Promise.reject(refusedError());
     // API calls: this is a serving server, keep a standby worker for a quick restart.
     if (role !== undefined && !this.standby && this.ready) this.prepareStandby();
     return new Promise<T>((resolve, reject) => {
@@ -630,28 +652,54 @@ class WorkerDb implements Db {
     });
   }
 
-  /** Index of the next call to send: the open transaction's own, else FIFO with stopped shapes last. */
+  /**
+   * Index of the next call to send: the open transaction's own; else by tier, first come
+   * first served within one: 0 = internal work and shapes that ran quickly before, 1 = new
+   * shapes (and an API transaction's begin), 2 = shapes stopped lately. So after a stop,
+   * the product's usual queries go before whatever else was queued with the stopped one.
+   */
   private pick(): number {
-    let deferred = -1;
+    let best = -1;
+    let bestTier = 3;
     const now = performance.now();
     for (let i = 0; i < this.queue.length; i++) {
       const op = this.queue[i]!;
       if (this.openTx !== undefined ? op.tx !== this.openTx : op.tx !== undefined && op.msg.op !== 'begin') continue;
-      if (this.openTx === undefined && op.shape !== undefined && this.isSlowShape(op.shape) && now - op.queuedAt < SLOW_SHAPE_MAX_WAIT_MS) {
-        if (deferred < 0) deferred = i;
-        continue;
+      if (this.openTx !== undefined) return i;
+      const tier = this.tierOf(op, now);
+      if (tier < bestTier) {
+        best = i;
+        bestTier = tier;
+        if (tier === 0) break;
       }
-      return i;
     }
-    return deferred;
+    return best;
+  }
+
+  private tierOf(op: Pending, now: number): number {
+    if (op.role === undefined || now - op.queuedAt >= MAX_DEFER_MS) return 0;
+    if (op.shape === undefined) return 1;
+    if (this.knownShapes.has(op.shape)) return 0;
+    return this.isSlowShape(op.shape) ? 2 : 1;
+  }
+
+  /** Whether an API call of this shape is refused without running (stopped repeatedly). */
+  private refused(role: string | undefined, shape: string | undefined): boolean {
+    return (role === 'anon' || role === 'authenticated') && this.stopsOf(shape) >= SLOW_SHAPE_REFUSE_AT;
+  }
+
+  /** Times the shape was stopped within SLOW_SHAPE_MS (0: not a stopped shape). */
+  private stopsOf(shape: string | undefined): number {
+    if (shape === undefined) return 0;
+    const e = this.slowShapes.get(shape);
+    if (e === undefined) return 0;
+    if (e.until > Date.now()) return e.stops;
+    this.slowShapes.delete(shape);
+    return 0;
   }
 
   private isSlowShape(shape: string): boolean {
-    const until = this.slowShapes.get(shape);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    this.slowShapes.delete(shape);
-    return false;
+    return this.stopsOf(shape) > 0;
   }
 
   private pump(): void {
@@ -679,7 +727,15 @@ class WorkerDb implements Db {
     return this.queue.some((o) => (running.tx === undefined || o.tx !== running.tx) && !(o.shape !== undefined && this.isSlowShape(o.shape)));
   }
 
-  /** (Re)sets the timer of the running call: its role's timeout, or holdMs while others wait. */
+  /** How long the call may keep the thread while others wait (0: only its role's timeout). */
+  private holdOf(op: Pending): number {
+    if (this.holdMs === 0 || (op.role !== 'anon' && op.role !== 'authenticated')) return 0;
+    if (op.shape === undefined) return this.holdMs;
+    if (this.knownShapes.has(op.shape)) return this.holdMs * KNOWN_SHAPE_HOLD_FACTOR;
+    return this.isSlowShape(op.shape) ? Math.min(this.holdMs, STOPPED_SHAPE_HOLD_MS) : this.holdMs;
+  }
+
+  /** (Re)sets the timer of the running call: its role's timeout, or its hold while others wait. */
   private arm(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -687,8 +743,8 @@ class WorkerDb implements Db {
     if (!r) return;
     const limit = statementTimeoutMs(r.op.role);
     let cutAt = limit !== undefined ? r.startedAt + limit : Infinity;
-    const untrusted = r.op.role === 'anon' || r.op.role === 'authenticated';
-    if (untrusted && this.holdMs > 0 && this.othersWaiting(r.op)) cutAt = Math.min(cutAt, r.startedAt + this.holdMs);
+    const hold = this.holdOf(r.op);
+    if (hold > 0 && this.othersWaiting(r.op)) cutAt = Math.min(cutAt, r.startedAt + hold);
     if (cutAt === Infinity) return;
     this.timer = setTimeout(() => this.onTimer(), Math.max(0, cutAt - performance.now()));
   }
@@ -705,12 +761,13 @@ class WorkerDb implements Db {
     const ms = Math.round(performance.now() - r.startedAt);
     const limit = statementTimeoutMs(r.op.role);
     const timedOut = limit !== undefined && ms >= limit;
-    if (!timedOut && (ms < this.holdMs || !this.othersWaiting(r.op))) {
+    const hold = this.holdOf(r.op);
+    if (!timedOut && (hold === 0 || ms < hold || !this.othersWaiting(r.op))) {
       this.arm(); // early, or the queue emptied meanwhile
       return;
     }
     this.stopRunning(
-      `${r.op.role} statement stopped after ${ms} ms (${timedOut ? `timeout ${limit} ms` : `held the database ${this.holdMs} ms while others waited`})`,
+      `${r.op.role} statement stopped after ${ms} ms (${timedOut ? `timeout ${limit} ms` : `held the database ${hold} ms while others waited`})`,
     );
   }
 
@@ -722,6 +779,7 @@ class WorkerDb implements Db {
     this.timer = undefined;
     this.running = undefined;
     const op = r.op;
+    if (m.ok && op.shape !== undefined && performance.now() - r.startedAt < this.holdMs) this.rememberQuick(op.shape);
     if (op.msg.op === 'begin' && m.ok) this.openTx = op.tx;
     if (op.msg.op === 'end') this.openTx = undefined;
     if (m.ok) op.resolve(m.value);
@@ -734,14 +792,25 @@ class WorkerDb implements Db {
     const r = this.running;
     if (!r) return;
     this.running = undefined;
-    if (r.op.shape !== undefined) {
+    if (r.op.shape !== undefined && !this.knownShapes.has(r.op.shape)) {
+      const stops = this.stopsOf(r.op.shape) + 1;
+      this.slowShapes.delete(r.op.shape);
       if (this.slowShapes.size >= 500) this.slowShapes.delete(this.slowShapes.keys().next().value as string);
-      this.slowShapes.set(r.op.shape, Date.now() + SLOW_SHAPE_MS);
+      this.slowShapes.set(r.op.shape, { until: Date.now() + SLOW_SHAPE_MS, stops });
+      // Calls of that shape still queued (sent before it was refused) never start either.
+      if (stops >= SLOW_SHAPE_REFUSE_AT) this.failQueued(refusedError(), (op) => this.refused(op.role, op.shape));
     }
     console.warn(`[local-supabase] ${why}: restarting the PGlite worker`);
     r.op.reject(statementTimeoutError());
     this.dropOpenTx(r.op, statementTimeoutError());
     void this.restart();
+  }
+
+  private rememberQuick(shape: string): void {
+    this.slowShapes.delete(shape);
+    this.knownShapes.delete(shape); // re-insert: most recent last
+    this.knownShapes.add(shape);
+    if (this.knownShapes.size > KNOWN_SHAPES_MAX) this.knownShapes.delete(this.knownShapes.values().next().value as string);
   }
 
   /** The worker that held a transaction is gone: that transaction's calls fail from now on. */
