@@ -16,6 +16,8 @@ import { freshDataDir, startChildServer, type ChildServer } from './child-server
 const ARGS = ['--rate-limits', 'off'];
 const TIMEOUT_BODY = { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null };
 const NORMAL = '/rest/v1/service_providers?select=id,name&limit=20';
+/** A statement that would run 20 s; `limit` makes its SQL text (its "shape") differ per use. */
+const slowPath = (shape: number) => `/rest/v1/rpc/stall_probe?p_ms=20000&limit=${shape}`;
 
 let server: ChildServer;
 const dirs: string[] = [];
@@ -115,7 +117,7 @@ test('a read without a limit (or a larger one) gets at most 1000 rows; Content-R
 });
 
 test('an anon statement past 3 s is answered 504 57014; health and media are answered meanwhile; then all works', async () => {
-  const slow = get('/rest/v1/rpc/stall_probe?p_ms=20000');
+  const slow = get(slowPath(1));
   const side: Answer[] = [];
   for (let i = 0; i < 5; i++) {
     await sleep(400);
@@ -135,7 +137,7 @@ test('an anon statement past 3 s is answered 504 57014; health and media are ans
 
 test('while a statement holds the database, other REST requests wait about 0.5 s plus a restart, not its deadline', async () => {
   const providerId = ((await get(NORMAL)).json as { id: string }[])[0]!.id;
-  const slow = get('/rest/v1/rpc/stall_probe?p_ms=20000');
+  const slow = get(slowPath(2));
   await sleep(200);
   const [normal, health] = await Promise.all([get(NORMAL), get('/auth/v1/health')]);
   const r = await slow;
@@ -147,8 +149,8 @@ test('while a statement holds the database, other REST requests wait about 0.5 s
   expect(normal.ms).toBeLessThan(2500);
   expect(health.ms).toBeLessThan(1000);
 
-  // The same through a real transaction (Prefer: tx=rollback), and as a signed-in role's POST.
-  const slowTx = get('/rest/v1/rpc/stall_probe', { method: 'POST', body: { p_ms: 20000 }, headers: { Prefer: 'tx=rollback' } });
+  // The same through a real transaction (Prefer: tx=rollback).
+  const slowTx = get('/rest/v1/rpc/stall_probe?limit=3', { method: 'POST', body: { p_ms: 20000 }, headers: { Prefer: 'tx=rollback' } });
   await sleep(200);
   const normal2 = await get(NORMAL);
   expect((await slowTx).status).toBe(504);
@@ -161,8 +163,26 @@ test('while a statement holds the database, other REST requests wait about 0.5 s
   expect(back.json).toEqual([{ review_text: 'after a stopped statement' }]);
 }, 30_000);
 
+test('a statement stopped twice is refused at once for a while, without holding the database again', async () => {
+  for (let i = 0; i < 2; i++) {
+    const slow = get(slowPath(4));
+    await sleep(200);
+    expect((await get(NORMAL)).status).toBe(200);
+    expect((await slow).json).toEqual(TIMEOUT_BODY);
+  }
+  const again = await get(slowPath(4));
+  expect(again.status).toBe(504);
+  expect(again.json).toMatchObject({ code: '57014', message: TIMEOUT_BODY.message, hint: expect.stringMatching(/stopped repeatedly/) });
+  expect(again.ms).toBeLessThan(300);
+  // Another statement (another SQL text) is not refused.
+  const other = get(slowPath(5));
+  await sleep(200);
+  expect((await get(NORMAL)).status).toBe(200);
+  expect((await other).json).toEqual(TIMEOUT_BODY);
+}, 30_000);
+
 test('several slow statements at once: each is stopped, a normal read in between still gets through', async () => {
-  const attacks = Array.from({ length: 3 }, () => get('/rest/v1/rpc/stall_probe?p_ms=20000'));
+  const attacks = [6, 7, 8].map((shape) => get(slowPath(shape)));
   const normals: Answer[] = [];
   const until = performance.now() + 3000;
   while (performance.now() < until) {
@@ -206,7 +226,7 @@ test('kill -9 while a statement is stuck, then a restart on the same folder at o
   const providerId = ((await get(NORMAL)).json as { id: string }[])[0]!.id;
   const text = `before the crash ${Date.now()}`;
   expect((await get('/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: text } })).status).toBe(201);
-  const stuck = get('/rest/v1/rpc/stall_probe?p_ms=20000').catch((e: unknown) => e);
+  const stuck = get(slowPath(9)).catch((e: unknown) => e);
   await sleep(300);
   await server.stop('SIGKILL');
   await stuck;
