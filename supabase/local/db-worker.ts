@@ -94,10 +94,10 @@ async function open(pgDir: string): Promise<void> {
   }
   port.on('message', (m: WorkerRequest) => {
     if (!('id' in m)) return;
-    run(db, m).then(
-      (value) => port.postMessage({ id: m.id, ok: true, value: value ?? null } satisfies WorkerReply),
-      (e: unknown) => port.postMessage({ id: m.id, ok: false, error: serializeError(e) } satisfies WorkerReply),
-    );
+    run(db, m)
+      .then((value) => port.postMessage({ id: m.id, ok: true, value: value ?? null } satisfies WorkerReply))
+      // A failed call, or a result that cannot be cloned across threads: answer with the error.
+      .catch((e: unknown) => port.postMessage({ id: m.id, ok: false, error: serializeError(e) } satisfies WorkerReply));
   });
   port.postMessage({ ready: true } satisfies WorkerReply);
 }
