@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
 const extra = process.argv.slice(2);
 
-// These start servers of their own on PGlite folders (limits, SIGKILL + restart):
+// These start servers of their own on PGlite folders (limits, SIGKILL + restart, stalls):
 // the database under the shared server changes nothing for them, so they run once.
 const PGLITE_ONLY = [
   'tests/durability\\.test\\.ts',
@@ -26,6 +26,7 @@ const PGLITE_ONLY = [
   'tests/migration-0006\\.test\\.ts',
   'tests/rate-limit\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
+  'tests/stall-attacks\\.test\\.ts',
 ];
 
 function runJest(label, env, ignore = []) {

@@ -2,6 +2,7 @@
  * Durability: the server (PGlite, own folder) is killed with SIGKILL right after
  * answering writes; started again on the same folder it has every committed row,
  * and the lockfile the killed process left behind does not block the restart.
+ * (A lock whose pid was reused, and a kill during a stuck statement: stall-attacks.test.ts.)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,10 +55,14 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     await first.stop('SIGKILL');
     const lock = join(first.dataDir, 'server.lock');
     expect(existsSync(lock)).toBe(true);
-    expect(readFileSync(lock, 'utf8').trim()).toBe(String(pid));
+    // The lock names its process by pid and start time, so a reused pid is not mistaken for it.
+    const held = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; started: string | null };
+    expect(held.pid).toBe(pid);
+    expect(held.started).toMatch(/\S/);
 
+    // Restarted at once, on the folder the killed process left (its PGlite worker died with it).
     second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed', '--rate-limits', 'off'] });
-    expect(readFileSync(lock, 'utf8').trim()).toBe(String(second.child.pid));
+    expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid).toBe(second.child.pid);
     expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(20);
     expect(await countRows(second, 'service_ratings', `provider_id=eq.${providerId}`)).toBe(20);
     const regs = await call(second, second.serviceRoleKey, '/rest/v1/service_providers?select=name&status=eq.pending&order=name');

@@ -28,6 +28,10 @@ export function statusForSqlState(code: string, role: string): number {
   if (code === '25006') return 405;
   if (code === 'P0001') return 400;
   if (code === '42P17') return 500;
+  // A statement timeout: PostgREST answers 500 (class 57); here 504, so clients and
+  // people see "took too long" rather than a server fault, and postgrest-js does not
+  // retry it (it retries 503/520 GETs), which would only repeat the slow statement.
+  if (code === '57014') return 504;
   const cls = code.slice(0, 2);
   switch (cls) {
     case '08':

@@ -223,12 +223,6 @@ function condSql(f: Filter, src: Source, alias: string, b: Binds): string {
     case 'ilike':
       sql = `${ref}::text ilike ${b.add((v as string).replace(/\*/g, '%'), 'text')}`;
       break;
-    case 'match':
-      sql = `${ref}::text ~ ${b.add(v, 'text')}`;
-      break;
-    case 'imatch':
-      sql = `${ref}::text ~* ${b.add(v, 'text')}`;
-      break;
     case 'isdistinct':
       sql = `${ref} is distinct from ${b.add(v as string, col.type)}`;
       break;
@@ -311,7 +305,14 @@ function intParam(query: URLSearchParams, name: string): number | undefined {
   return Number(v);
 }
 
-function paging(req: RestRequest): { limit?: number; offset: number } {
+/**
+ * Most rows one response carries, like Supabase's "Max rows" (PostgREST db-max-rows,
+ * default 1000): applied when the request asks for more or sets no limit. The product
+ * pages by 20 (reviews) and asks for at most 10 ads; search_providers caps itself at 100.
+ */
+export const MAX_ROWS = 1000;
+
+function paging(req: RestRequest): { limit: number; offset: number; unlimited: boolean } {
   const range = parseRange(req.headers.get('range'));
   let offset = intParam(req.query, 'offset') ?? range?.offset ?? 0;
   let limit = intParam(req.query, 'limit');
@@ -319,11 +320,11 @@ function paging(req: RestRequest): { limit?: number; offset: number } {
     limit = limit === undefined ? range.limit : Math.min(limit, range.limit);
     if (req.query.get('offset') === null) offset = range.offset;
   }
-  return { ...(limit !== undefined ? { limit } : {}), offset };
+  return { limit: Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset, unlimited: limit === undefined };
 }
 
-function limitSql(p: { limit?: number; offset: number }): string {
-  return `${p.limit !== undefined ? ` limit ${p.limit}` : ''}${p.offset ? ` offset ${p.offset}` : ''}`;
+function limitSql(p: { limit: number; offset: number }): string {
+  return ` limit ${p.limit}${p.offset ? ` offset ${p.offset}` : ''}`;
 }
 
 function contentRange(offset: number, n: number, total: number | undefined): string {
@@ -354,15 +355,18 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
     }
     const prefer = parsePrefer(req.headers.get('prefer'));
     const run = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> =>
-      db.transaction(async (tx) => {
-        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-          auth.role,
-          auth.claims,
-        ]);
-        const out = await fn(tx);
-        if (prefer.rollback) throw new Rollback(out);
-        return out;
-      });
+      db.transaction(
+        async (tx) => {
+          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+            auth.role,
+            auth.claims,
+          ]);
+          const out = await fn(tx);
+          if (prefer.rollback) throw new Rollback(out);
+          return out;
+        },
+        { role: auth.role },
+      );
     const fast: Fast = prefer.rollback
       ? (stmts) =>
           run(async (tx) => {
@@ -458,7 +462,7 @@ async function read(cache: SchemaCache, table: Table, req: RestRequest, prefer: 
   const n = Number(results[0]!.rows[0]!.n);
   const total = countSql ? Number(results[1]!.rows[0]!.c) : undefined;
   const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, n, total) };
-  const status = total !== undefined && n < total && (page.limit !== undefined || page.offset > 0) ? 206 : 200;
+  const status = total !== undefined && n < total ? 206 : 200;
   if (singularRequested(req.headers)) {
     const one = singleOrError(body, n);
     return json(200, req.method === 'HEAD' ? null : one, headers, OBJECT_CT);
@@ -708,7 +712,7 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, name: s
   }
   if (singular) return json(200, singleOrError(out.body, n), {}, OBJECT_CT);
   // Set-returning functions: the total is only known when nothing was cut off.
-  const complete = page.limit === undefined && page.offset === 0;
+  const complete = page.unlimited && page.offset === 0 && n < page.limit;
   const headers = { 'Content-Range': contentRange(page.offset, n, prefer.count && complete ? n : undefined) };
   return json(200, req.method === 'HEAD' ? null : out.body, headers);
 }

@@ -18,8 +18,6 @@ export type FilterOp =
   | 'lte'
   | 'like'
   | 'ilike'
-  | 'match'
-  | 'imatch'
   | 'is'
   | 'isdistinct'
   | 'in'
@@ -38,8 +36,18 @@ export interface OrderTerm {
 }
 
 const OPS = new Set<FilterOp>([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov',
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov',
 ]);
+
+/**
+ * Operators refused outright: a POSIX regex can take exponential time (PGlite never came
+ * back from `(a{1,255}){1,255}`), and the product never filters by regex.
+ */
+const REFUSED_OPS = new Set<string>(['match', 'imatch']);
+
+/** Embedding limits: the product embeds nothing; allow two levels and a few resources. */
+export const MAX_EMBED_DEPTH = 2;
+export const MAX_EMBEDS = 4;
 
 /** Splits on `sep` at nesting depth 0, outside double quotes. */
 export function splitTopLevel(input: string, sep = ','): string[] {
@@ -84,7 +92,32 @@ function unquote(s: string): string {
 
 const CASTS = new Set(['text', 'integer', 'int', 'bigint', 'numeric', 'boolean', 'json', 'jsonb', 'uuid', 'date', 'timestamptz']);
 
+/**
+ * Parses a select list and refuses costly embedding: deeper than MAX_EMBED_DEPTH levels
+ * (each level is a correlated subquery per row of the level above) or more than
+ * MAX_EMBEDS embedded resources in all.
+ */
 export function parseSelect(input: string | null): SelectItem[] {
+  const items = parseSelectItems(input);
+  let count = 0;
+  const walk = (list: SelectItem[], depth: number): void => {
+    for (const item of list) {
+      if (item.kind !== 'embed') continue;
+      count++;
+      if (depth > MAX_EMBED_DEPTH) {
+        throw new RestError(400, 'PGRST100', `embedding deeper than ${MAX_EMBED_DEPTH} levels is not allowed ("${item.relation}" is at level ${depth})`, `select=${(input ?? '').slice(0, 200)}`, null);
+      }
+      if (count > MAX_EMBEDS) {
+        throw new RestError(400, 'PGRST100', `more than ${MAX_EMBEDS} embedded resources in one request are not allowed`, `select=${(input ?? '').slice(0, 200)}`, null);
+      }
+      walk(item.items, depth + 1);
+    }
+  };
+  walk(items, 1);
+  return items;
+}
+
+function parseSelectItems(input: string | null): SelectItem[] {
   if (input === null || input.trim() === '') return [{ kind: 'star' }];
   const items: SelectItem[] = [];
   for (const raw of splitTopLevel(input)) {
@@ -115,7 +148,7 @@ export function parseSelect(input: string | null): SelectItem[] {
         ...(hint !== undefined ? { hint: unquote(hint) } : {}),
         inner: isInner,
         ...(alias !== undefined ? { alias } : {}),
-        items: parseSelect(inner === '' ? '*' : inner),
+        items: parseSelectItems(inner === '' ? '*' : inner),
       });
       continue;
     }
@@ -152,6 +185,15 @@ export function parseOperation(column: string, rhs: string): Filter {
   if (dot < 0) throw parseError(`(${rhs})`);
   const opName = rest.slice(0, dot);
   const value = rest.slice(dot + 1);
+  if (REFUSED_OPS.has(opName)) {
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse filter" the regular expression operators match and imatch are not allowed by this server`,
+      `${column}=${rhs.slice(0, 200)}`,
+      'Use eq, like or ilike instead.',
+    );
+  }
   if (!OPS.has(opName as FilterOp)) {
     throw parseError(`unknown or unsupported operator "${opName}" in (${rhs})`);
   }
