@@ -1,19 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, formatNumber, toast, useAuth, useLanguage, type AdminPanelProps } from '@city/shared';
 import {
   adminClickTotals,
   adminSetProviderStatus,
   adminStatusCounts,
-  Button,
-  formatNumber,
   isNotAuthorisedError,
-  toast,
-  useAuth,
-  useLanguage,
-  type AdminPanelProps,
   type AdminProviderStatus,
   type AdminRegistration,
-} from '@city/shared';
+} from './api';
 import { StatusSummary } from './components/status-summary';
 import { RegistrationCard } from './components/registration-card';
 import { ClickTotals } from './components/click-totals';

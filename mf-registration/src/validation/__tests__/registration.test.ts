@@ -1,6 +1,6 @@
-import en from '../../i18n/locales/en/registration.json';
-import hi from '../../i18n/locales/hi/registration.json';
-import { CATEGORIES, OTHER_CATEGORY_ID } from '../../catalogue';
+import en from '../../../../shared/src/i18n/locales/en/registration.json';
+import hi from '../../../../shared/src/i18n/locales/hi/registration.json';
+import { CATEGORIES, OTHER_CATEGORY_ID } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
   REGISTRATION_ERROR_KEYS,

@@ -1,11 +1,10 @@
+import { CATEGORIES, cleanText, isVerhoeffValid, OTHER_CATEGORY_ID, otherCategoryValue, storedCategoryValue, textLength, withoutInvisible } from '@city/shared';
 import type { RegistrationDbField, RegistrationInput } from '../api/registration';
-import { CATEGORIES, OTHER_CATEGORY_ID } from '../catalogue/categories';
-import { otherCategoryValue, storedCategoryValue } from '../catalogue/category-value';
-import { cleanText, textLength, withoutInvisible } from './text';
-import { isVerhoeffValid } from './verhoeff';
 
 /**
- * Pure validation of the free-registration form, shared by the form and its tests.
+ * Pure validation of the free-registration form, owned by this remote: a new rule ships with
+ * it, without redeploying the shell. What counts as blank text (cleanText) and the Aadhaar
+ * check digit stay in @city/shared: the review box and the backend's seed use them too.
  * The bounds match the database (supabase/migrations: register_provider and the
  * service_providers checks), which re-checks everything: the form is only the first line.
  */

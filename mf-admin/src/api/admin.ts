@@ -1,6 +1,4 @@
-import { dataClient } from './client';
-import { ApiError, toApiError } from './errors';
-import type { ProviderFields } from './providers';
+import { ApiError, dataClient, toApiError, type ProviderFields } from '@city/shared';
 
 /**
  * Typed access to the admin RPCs (supabase/migrations/0003_functions.sql). Each one checks

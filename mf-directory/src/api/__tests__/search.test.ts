@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ApiError, normaliseMinRating, normaliseSearchQuery, searchProviders, setSupabaseClient } from '@city/shared';
+import { ApiError, setSupabaseClient } from '@city/shared';
+import { normaliseMinRating, normaliseSearchQuery, searchProviders } from '../search';
 
 /** A stand-in for supabase-js: records the rpc call and answers with `response`. */
 function fakeClient(response: { data: unknown; error: unknown; status: number }) {

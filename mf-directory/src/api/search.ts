@@ -1,8 +1,7 @@
-// Owned by the directory feature: category lists and provider search, one page at a time,
-// filtered and sorted by the database (rpc search_providers, supabase/migrations/0003).
-import { dataClient } from './client';
-import { toApiError } from './errors';
-import type { ProviderFields } from './providers';
+// The directory's queries: category lists and provider search, one page at a time, filtered
+// and sorted by the database (rpc search_providers, supabase/migrations/0003). Owned by this
+// remote, so a new query ships with it, without redeploying the shell.
+import { dataClient, toApiError, type ProviderFields } from '@city/shared';
 
 /** Sort orders the database knows (spec section 4). */
 export const PROVIDER_SORTS = ['rating_desc', 'newly_added'] as const;

@@ -1,20 +1,4 @@
-import { dataClient } from './client';
-import { toApiError } from './errors';
-
-/** The public fields of a provider row (never an Aadhaar number: that lives in a private table). */
-export interface ProviderFields {
-  id: string;
-  name: string;
-  business_name: string | null;
-  mobile: string;
-  /** Stored category value: `${icon} ${hi}` or 'OTHERS: text'. */
-  category: string;
-  specialist_in: string | null;
-  experience: number | null;
-  address: string;
-  verified: boolean;
-  registration_date: string;
-}
+import { dataClient, toApiError, type ProviderFields } from '@city/shared';
 
 /** A publicly listed provider as the database exposes it. */
 export interface Provider extends ProviderFields {

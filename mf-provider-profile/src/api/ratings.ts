@@ -1,9 +1,7 @@
 // Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
 // ratings only through functions that take the device's secret token; the database stores its
 // hash, and nobody can read the ratings table itself.
-import { dataClient } from './client';
-import { getDeviceToken } from '../device/device-token';
-import { ApiError, toApiError } from './errors';
+import { ApiError, dataClient, getDeviceToken, toApiError } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -1,8 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { dataClient } from './client';
-import { getDeviceToken } from '../device/device-token';
-import { ApiError, toApiError } from './errors';
-import { cleanText, textLength } from '../validation/text';
+import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
 
 /** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;

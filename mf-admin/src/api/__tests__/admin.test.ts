@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  adminClickTotals,
-  adminListRegistrations,
-  adminSetProviderStatus,
-  adminStatusCounts,
-  isNotAuthorisedError,
-  setSupabaseClient,
-} from '@city/shared';
+import { ApiError, setSupabaseClient } from '@city/shared';
+import { adminClickTotals, adminListRegistrations, adminSetProviderStatus, adminStatusCounts, isNotAuthorisedError } from '../admin';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 function clientAnswering(answer: unknown | Error) {

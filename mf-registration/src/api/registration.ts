@@ -1,9 +1,8 @@
-import { dataClient } from './client';
-import { ApiError } from './errors';
+import { ApiError, dataClient } from '@city/shared';
 
 /**
  * A provider's free registration, already validated and normalised (see
- * validateRegistration in ../validation). `category` is the stored value:
+ * validateRegistration in ../validation/registration). `category` is the stored value:
  * `${icon} ${hi}` for a catalogue entry or `OTHERS: text`.
  */
 export interface RegistrationInput {

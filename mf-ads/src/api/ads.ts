@@ -1,5 +1,5 @@
-import { dataClient } from './client';
-import { toApiError } from './errors';
+// The ads popup's query, owned by this remote (over the page's one supabase client).
+import { dataClient, toApiError } from '@city/shared';
 
 export type AdMediaType = 'image' | 'video' | 'youtube';
 

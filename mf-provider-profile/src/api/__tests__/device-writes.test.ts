@@ -1,10 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { setSupabaseClient } from '../../supabase/client';
-import { DEVICE_TOKEN_KEY } from '../../device/device-token';
-import { ApiError } from '../errors';
+import { ApiError, DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { fetchDeviceRating, fetchDeviceRatings, submitRating } from '../ratings';
 import { fetchReviews, reviewLength, reviewTextProblem, submitReview } from '../reviews';
-import { trackClick } from '../clicks';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
@@ -159,24 +156,5 @@ describe('reviews', () => {
     await expect(submitReview(PROVIDER, 'Good work')).rejects.toMatchObject({ isRateLimited: true });
     // Even if a proxy were to change the status, the code says it.
     expect(new ApiError('too many reviews today', 'PT429', 400).isRateLimited).toBe(true);
-  });
-});
-
-describe('trackClick', () => {
-  it('records a click through track_click with the device token', async () => {
-    const { rpc, from } = fakeClient();
-    trackClick(PROVIDER, 'whatsapp');
-    await flush();
-    expect(rpc).toHaveBeenCalledWith('track_click', { p_provider_id: PROVIDER, p_click_type: 'whatsapp', p_device_token: TOKEN });
-    expect(from).not.toHaveBeenCalled();
-  });
-
-  it('never throws, whatever the server says', async () => {
-    const { rpc } = fakeClient({ error: { code: 'P0002', message: 'provider not found' }, status: 404 });
-    rpc.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(() => trackClick(PROVIDER, 'call')).not.toThrow();
-    expect(() => trackClick(PROVIDER, 'call')).not.toThrow();
-    await flush();
-    expect(rpc).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
-import { registerProvider, registrationFailure, setSupabaseClient, type RegistrationInput } from '@city/shared';
+import { setSupabaseClient } from '@city/shared';
+import { registerProvider, registrationFailure, type RegistrationInput } from '../registration';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 const input: RegistrationInput = {
