@@ -9,6 +9,8 @@ import {
   type AdminProviderStatus,
   type AdminRegistration,
 } from './api';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { StatusSummary } from './components/status-summary';
 import { RegistrationCard } from './components/registration-card';
 import { ClickTotals } from './components/click-totals';

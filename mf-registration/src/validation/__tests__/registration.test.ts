@@ -1,5 +1,5 @@
-import en from '../../../../shared/src/i18n/locales/en/registration.json';
-import hi from '../../../../shared/src/i18n/locales/hi/registration.json';
+import en from '../../locales/en.json';
+import hi from '../../locales/hi.json';
 import { CATEGORIES, OTHER_CATEGORY_ID } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
