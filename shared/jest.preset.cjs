@@ -1,6 +1,12 @@
 // One jest setup for every front-end package: swc for TS/TSX (ts-jest cannot run on
 // TypeScript 7), jsdom, CSS stubbed, TextEncoder for react-router.
+const fs = require('node:fs');
 const path = require('node:path');
+
+function remoteLocales(packageDir) {
+  const file = path.join(packageDir, 'src', 'locales', 'index.ts');
+  return fs.existsSync(file) ? [file] : [];
+}
 
 module.exports = function preset(packageDir, overrides = {}) {
   return {
@@ -21,7 +27,9 @@ module.exports = function preset(packageDir, overrides = {}) {
       ],
     },
     moduleNameMapper: { '\\.css$': path.join(__dirname, 'src/testing/style-stub.cjs') },
-    setupFilesAfterEnv: [path.join(__dirname, 'src/testing/jest-setup.ts')],
+    // A remote's own strings (src/locales: it adds its namespace when imported) for every test,
+    // as in the page, where its exposed module adds them before anything of it renders.
+    setupFilesAfterEnv: [path.join(__dirname, 'src/testing/jest-setup.ts'), ...remoteLocales(packageDir)],
     ...overrides,
   };
 };

@@ -7,3 +7,5 @@ export const E2E_SHELL_PORT = 3100 + offset;
 export const E2E_ALT_REMOTE_PORT = 3110 + offset;
 export const E2E_CONTROL_PORT = 3199 + offset;
 export const E2E_BACKEND_PORT = 54399 + offset;
+/** Other builds of a remote that a spec builds and serves itself (independent-deploys): 3111 on. */
+export const E2E_VARIANT_PORT_BASE = 3111 + offset;

@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import { resources } from '@city/shared/i18n/resources';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
-import enRegistration from '../../shared/src/i18n/locales/en/registration.json';
-import enDirectory from '../../shared/src/i18n/locales/en/directory.json';
-import enProfile from '../../shared/src/i18n/locales/en/profile.json';
+import enRegistration from '../../mf-registration/src/locales/en.json';
+import enDirectory from '../../mf-directory/src/locales/en.json';
+import enProfile from '../../mf-provider-profile/src/locales/en.json';
+import enAdmin from '../../mf-admin/src/locales/en.json';
+import hiAdminRemote from '../../mf-admin/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
 
-// The admin namespace as the page has it (admin.json plus the keys the shell renders, admin-shell.json).
-const enAdmin = resources.en.admin;
-const hiAdmin = resources.hi.admin;
+// The admin remote's namespace; the not-authorised page is the shell's own (common.admin).
+const hiAdmin = { ...hiAdminRemote, ...hiCommon.admin };
 
 // The admin module against the real local backend: sign-in, the protected panel, the
 // approval queue, sign-out, and a signed-in user without the admin role being refused.
@@ -287,17 +287,17 @@ test.describe('in Hindi, on a phone', () => {
     await expect(adminSlot(page).getByRole('heading', { level: 1, name: hiAdmin.panelTitle })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
-    // Opened anew, the page never loads the admin remote for this user: its own admin strings
-    // (title, heading, text) come with the language's base chunk, never as keys.
-    const adminStrings: string[] = [];
+    // Opened anew, the page never loads the admin remote's code for this user: the shell's own
+    // admin strings (title, heading, text: common.admin) come with its base chunk, never as keys.
+    const adminCode: string[] = [];
     page.on('request', (request) => {
-      if (/\/i18n-(hi|en)-admin\.[0-9a-f]+\.js$/.test(request.url())) adminStrings.push(request.url());
+      if (/__federation_expose_Admin/.test(request.url())) adminCode.push(request.url());
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: hiAdmin.notAuthorisedTitle })).toBeVisible();
     await expect(page.getByText(hiAdmin.notAuthorisedBody).first()).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${escapeRe(hiAdmin.panelTitle)} \\| `));
-    expect(adminStrings).toEqual([]);
+    expect(adminCode).toEqual([]);
 
     // The database refuses the admin RPCs to this user's token and to the public key.
     const editor = anonClient(site);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import enProfile from '../../shared/src/i18n/locales/en/profile.json';
-import hiProfile from '../../shared/src/i18n/locales/hi/profile.json';
+import enProfile from '../../mf-provider-profile/src/locales/en.json';
+import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import {
   test,
   expect,

@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import enRegistration from '../../shared/src/i18n/locales/en/registration.json';
-import hiRegistration from '../../shared/src/i18n/locales/hi/registration.json';
+import enRegistration from '../../mf-registration/src/locales/en.json';
+import hiRegistration from '../../mf-registration/src/locales/hi.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
-import enDirectory from '../../shared/src/i18n/locales/en/directory.json';
-import hiDirectory from '../../shared/src/i18n/locales/hi/directory.json';
+import enDirectory from '../../mf-directory/src/locales/en.json';
+import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
 
 // Free registration against the real local backend: the form, the database rows, the

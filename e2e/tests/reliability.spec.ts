@@ -1,9 +1,9 @@
 import type { CDPSession, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
-import enRegistration from '../../shared/src/i18n/locales/en/registration.json';
-import enProfile from '../../shared/src/i18n/locales/en/profile.json';
-import enDirectory from '../../shared/src/i18n/locales/en/directory.json';
+import enRegistration from '../../mf-registration/src/locales/en.json';
+import enProfile from '../../mf-provider-profile/src/locales/en.json';
+import enDirectory from '../../mf-directory/src/locales/en.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import { test, expect, deviceHash, deviceTokenOf, useLanguage } from '../fixtures/test';
 

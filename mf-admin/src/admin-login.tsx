@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminLoginProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { LoginForm } from './components/login-form';
 import './admin.css';
 

@@ -1,19 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, formatNumber, toast, useAuth, useLanguage, type AdminPanelProps } from '@city/shared';
 import {
   adminClickTotals,
   adminSetProviderStatus,
   adminStatusCounts,
-  Button,
-  formatNumber,
   isNotAuthorisedError,
-  toast,
-  useAuth,
-  useLanguage,
-  type AdminPanelProps,
   type AdminProviderStatus,
   type AdminRegistration,
-} from '@city/shared';
+} from './api';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { StatusSummary } from './components/status-summary';
 import { RegistrationCard } from './components/registration-card';
 import { ClickTotals } from './components/click-totals';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdsPopupProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { AdsDialog } from './components/ads-dialog';
 import { useActiveAds } from './hooks/use-active-ads';
 import { markSeenThisVisit, wasSeenThisVisit } from './utils/seen';

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, loadCategoryDetails, type DirectoryProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { CategoryGrid } from './components/category-grid';
 import { ProviderResults, type ResultsMode } from './components/provider-results';
 import { SearchBox } from './components/search-box';

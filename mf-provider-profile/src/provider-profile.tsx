@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderProfileProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { ContactActions } from './components/contact-actions';
 import { ProfileLoadFailed, ProfileLoading, ProfileNotFound } from './components/profile-status';
 import { ProviderDetails } from './components/provider-details';

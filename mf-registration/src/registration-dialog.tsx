@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, type RegistrationDialogProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
 import { RegistrationForm } from './components/registration-form';
 import './registration.css';
 

@@ -155,10 +155,63 @@ export function trimmedImportProblems(dirs: string[], trimmedList: readonly Trim
   return problems;
 }
 
+const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+
+/** The version of a package as installed for the module in `fromDir` (what its build bundles). */
 function packageVersion(fromDir: string, specifier: string): string {
-  const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
   const require = createRequire(join(fromDir, 'package.json'));
-  return (require(`${pkg}/package.json`) as { version: string }).version;
+  return (require(`${packageOf(specifier)}/package.json`) as { version: string }).version;
+}
+
+/**
+ * Test builds only (e2e/tests/independent-deploys.spec.ts): CITY_BUILD_REQUIRED_VERSIONS, a JSON
+ * object such as {"@city/shared":"^3.0.0"}, replaces a declared range, to build a remote that
+ * asks for a @city/shared the page does not have. Unset in every real build.
+ */
+function requiredVersionOverrides(): Record<string, string> {
+  const raw = process.env.CITY_BUILD_REQUIRED_VERSIONS;
+  if (!raw) return {};
+  const parsed = JSON.parse(raw) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Object.values(parsed).some((v) => typeof v !== 'string')) {
+    throw new Error('CITY_BUILD_REQUIRED_VERSIONS must be a JSON object of package name -> semver range');
+  }
+  return parsed as Record<string, string>;
+}
+
+/**
+ * The range of a shared package that a module declares in its package.json: what it was built
+ * and tested against, and so what it asks of the copy in the page (its federation
+ * requiredVersion). Read, not derived from the installed version, or the check could never fail.
+ */
+export function declaredRange(dir: string, specifier: string): string {
+  const pkg = packageOf(specifier);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Partial<Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>>;
+  const range = manifest.peerDependencies?.[pkg] ?? manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg];
+  const override = requiredVersionOverrides()[pkg];
+  if (override) return override;
+  if (!range || range === '*') {
+    throw new Error(`${join(dir, 'package.json')}: declare the range of ${pkg} this module needs (e.g. "^1.2.0"): it is the federation requiredVersion of the shared singleton`);
+  }
+  return range;
+}
+
+/**
+ * The shared singletons of a module: each at the version installed for it, asking for the range
+ * its package.json declares. @city/shared also sets strictVersion: a remote built against an
+ * incompatible @city/shared (its contracts, stores, i18n, client) is refused by the federation
+ * runtime before any of its code runs, so the shell's slot shows its fallback with Retry instead
+ * of the page crashing. The other libraries only warn: they follow their own semver.
+ */
+export function sharedConfig(dir: string) {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((dep) => {
+      const version = packageVersion(dir, dep);
+      const config = { singleton: true, version, requiredVersion: declaredRange(dir, dep), strictVersion: dep === '@city/shared' };
+      const trimmed = TRIMMED_SHARED.find((t) => t.key === dep);
+      // A generated import has no package.json to read the version from: the installed one is given.
+      return [dep, trimmed ? { ...config, import: trimmedSharedModule(trimmed, dir) } : config];
+    }),
+  );
 }
 
 /**
@@ -213,15 +266,7 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
         `A shared module is provided once for the whole page, so every module builds with the same lists in shared/build/rspack-preset.ts:\n  ${problems.join('\n  ')}`,
     );
   }
-  const shared = Object.fromEntries(
-    SHARED_SINGLETONS.map((dep) => {
-      const version = packageVersion(opts.dir, dep);
-      const config = { singleton: true, requiredVersion: `^${version}` };
-      const trimmed = TRIMMED_SHARED.find((t) => t.key === dep);
-      // A generated import has no package.json to read the version from: pin the installed one.
-      return [dep, trimmed ? { ...config, version, import: trimmedSharedModule(trimmed, opts.dir) } : config];
-    }),
-  );
+  const shared = sharedConfig(opts.dir);
 
   return {
     context: opts.dir,

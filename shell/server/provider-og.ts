@@ -13,6 +13,8 @@
 import { categoryLabel } from '@city/shared/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
 import { resources } from '@city/shared/i18n/resources';
+import enServer from './locales/en.json';
+import hiServer from './locales/hi.json';
 
 /** What a preview needs of a provider (never the mobile number or Aadhaar). */
 export interface OgProvider {
@@ -57,12 +59,16 @@ function oneLine(s: string, max: number): string {
 
 const fill = (template: string, vars: Record<string, string>) => template.replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => vars[k] ?? '');
 
+// The preview's texts belong to the serving layer that writes them (not to the profile remote,
+// which never renders them): hi typed as en, so a missing key fails the type check.
+const SERVER_TEXT: Record<Language, typeof enServer> = { en: enServer, hi: hiServer };
+
 const LOCALE_TAG: Record<Language, string> = { hi: 'hi_IN', en: 'en_IN' };
 const NUMBER_LOCALE: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN' };
 
 /** The texts of a provider's preview in a language. */
 export function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUAGE) {
-  const profile = resources[lang].profile;
+  const text = SERVER_TEXT[lang];
   const site = resources[lang].common.app.name;
   const name = oneLine(provider.name, 100);
   const business = provider.business_name ? oneLine(provider.business_name, 100) : '';
@@ -73,9 +79,9 @@ export function providerOgContent(provider: OgProvider, lang: Language = DEFAULT
   );
   const rated =
     count > 0
-      ? fill(count === 1 ? profile.og.rated_one : profile.og.rated_other, { category, rating, count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count) })
-      : fill(profile.og.unrated, { category });
-  const description = oneLine([rated, provider.verified ? profile.og.verified : '', business].filter(Boolean).join(' · '), 200);
+      ? fill(count === 1 ? text.og.rated_one : text.og.rated_other, { category, rating, count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count) })
+      : fill(text.og.unrated, { category });
+  const description = oneLine([rated, provider.verified ? text.og.verified : '', business].filter(Boolean).join(' · '), 200);
   const title = business && business !== name ? `${name} – ${business}` : name;
   return { title, description, site, pageTitle: `${name} | ${site}` };
 }

@@ -1,11 +1,11 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentLanguage, ensureNamespaces, initI18n, loadRuntimeConfig, preloadSupabase, REMOTE_NAMESPACES, startAuth } from '@city/shared';
+import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth } from '@city/shared';
 import { App } from './app/app';
 import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
-import { fetchOrTakeEarly, firstRemoteFor, needsDataAtOnce } from './remotes/startup-preload';
+import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -38,10 +38,6 @@ function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean):
 async function start() {
   // Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now.
   if (needsDataAtOnce(window.location.pathname, window.location.search)) preloadSupabase();
-  // The route's first remote is already downloading (startup-preload); its strings come along
-  // now instead of when its slot renders. Failures are reported by the slot's own load.
-  const first = firstRemoteFor(window.location.pathname);
-  if (first) ensureNamespaces(REMOTE_NAMESPACES[first.name]).catch(() => undefined);
   await initI18n();
   const container = document.getElementById('root')!;
   const [config, remotes] = await Promise.all([loadRuntimeConfig('/config.json', fetchOrTakeEarly), loadRemotesManifest('/remotes.json')]);

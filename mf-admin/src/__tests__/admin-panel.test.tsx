@@ -1,21 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
-import {
-  ApiError,
-  adminClickTotals,
-  adminListRegistrations,
-  adminSetProviderStatus,
-  adminStatusCounts,
-  authStore,
-  toastStore,
-  type AdminRegistration,
-} from '@city/shared';
+import { ApiError, authStore, toastStore } from '@city/shared';
+import { adminClickTotals, adminListRegistrations, adminSetProviderStatus, adminStatusCounts, type AdminRegistration } from '../api';
 import type { Session } from '@supabase/supabase-js';
 import AdminPanel from '../admin-panel';
 
-jest.mock('@city/shared', () => ({
-  ...jest.requireActual('@city/shared'),
+jest.mock('../api', () => ({
+  ...jest.requireActual('../api'),
   adminListRegistrations: jest.fn(),
   adminSetProviderStatus: jest.fn(),
   adminStatusCounts: jest.fn(),

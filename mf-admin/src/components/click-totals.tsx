@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, formatNumber, useLanguage, type AdminClickTotal } from '@city/shared';
+import { Button, formatNumber, useLanguage } from '@city/shared';
+import type { AdminClickTotal } from '../api';
 
 /** Rows shown until the admin asks for all (a long table is slow on a cheap phone). */
 export const CLICK_TOTALS_TOP = 10;

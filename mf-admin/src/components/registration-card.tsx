@@ -11,9 +11,8 @@ import {
   formatRating,
   parseStoredCategory,
   useLanguage,
-  type AdminProviderStatus,
-  type AdminRegistration,
 } from '@city/shared';
+import type { AdminProviderStatus, AdminRegistration } from '../api';
 
 export const REJECTION_REASON_MAX = 500;
 

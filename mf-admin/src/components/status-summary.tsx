@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PROVIDER_STATUSES, formatNumber, useLanguage, type AdminProviderStatus, type AdminStatusCounts } from '@city/shared';
+import { formatNumber, useLanguage } from '@city/shared';
+import { ADMIN_PROVIDER_STATUSES, type AdminProviderStatus, type AdminStatusCounts } from '../api';
 
 export interface StatusSummaryProps {
   counts: AdminStatusCounts | null;

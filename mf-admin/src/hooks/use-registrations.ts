@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminListRegistrations, type AdminProviderStatus, type AdminRegistration } from '@city/shared';
+import { adminListRegistrations, type AdminProviderStatus, type AdminRegistration } from '../api';
 
 export const REGISTRATIONS_PAGE_SIZE = 10;
 

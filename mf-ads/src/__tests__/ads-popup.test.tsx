@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchActiveAds, type Advertisement } from '@city/shared';
 import { renderWithProviders } from '@city/shared/testing';
+import { fetchActiveAds, type Advertisement } from '../api';
 import AdsPopup from '../ads-popup';
 import { ADS_SEEN_KEY } from '../utils/seen';
 
-jest.mock('@city/shared', () => ({ ...jest.requireActual('@city/shared'), fetchActiveAds: jest.fn() }));
+jest.mock('../api', () => ({ ...jest.requireActual('../api'), fetchActiveAds: jest.fn() }));
 const fetchAds = fetchActiveAds as jest.MockedFunction<typeof fetchActiveAds>;
 
 const ad = (n: number, extra: Partial<Advertisement> = {}): Advertisement => ({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchActiveAds } from '@city/shared';
+import { fetchActiveAds } from '../api';
 import { toSlides, type AdSlide } from '../utils/ad-slides';
 
 /**

@@ -1,4 +1,4 @@
-import type { Advertisement } from '@city/shared';
+import type { Advertisement } from '../api';
 
 /** One ad ready to show: media checked and normalised, link only if it is safe to open. */
 export type AdSlide =

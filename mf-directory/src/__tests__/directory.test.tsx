@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
+import * as directoryApi from '../api';
 import Directory from '../directory';
 import { deferred, provider } from './fixtures';
 
@@ -10,14 +11,14 @@ jest.mock('@city/shared', () => {
   const actual = jest.requireActual<typeof import('@city/shared')>('@city/shared');
   return {
     ...actual,
-    searchProviders: jest.fn(),
     trackClick: jest.fn(),
     toast: jest.fn(),
     // Real, but counted: the directory asks early for the details a results view needs.
     loadCategoryDetails: jest.fn(actual.loadCategoryDetails),
   };
 });
-const api = jest.mocked(shared);
+jest.mock('../api', () => ({ ...jest.requireActual<typeof import('../api')>('../api'), searchProviders: jest.fn() }));
+const api = { ...jest.mocked(shared), ...jest.mocked(directoryApi) };
 
 /** Shows the router location so tests can assert what the URL holds. */
 function Location() {
@@ -38,7 +39,7 @@ async function renderDirectory(route = '/', language: 'en' | 'hi' = 'en') {
   return { onOpenRegistration };
 }
 
-type Page = { rows: shared.ProviderListItem[]; total: number };
+type Page = { rows: directoryApi.ProviderListItem[]; total: number };
 /** Answers like the network does: on a later task, when the test is already waiting for it. */
 const later = (page: Page) => () => new Promise<Page>((resolve) => setTimeout(() => resolve(page), 5));
 
@@ -326,8 +327,8 @@ describe('search', () => {
 
   it('never lets a slow old response overwrite a newer one', async () => {
     const user = userEvent.setup();
-    const slow = deferred<{ rows: shared.ProviderListItem[]; total: number }>();
-    const fast = deferred<{ rows: shared.ProviderListItem[]; total: number }>();
+    const slow = deferred<{ rows: directoryApi.ProviderListItem[]; total: number }>();
+    const fast = deferred<{ rows: directoryApi.ProviderListItem[]; total: number }>();
     api.searchProviders.mockReturnValueOnce(slow.promise).mockReturnValueOnce(fast.promise);
     await renderDirectory();
     const box = screen.getByRole('searchbox');
@@ -367,7 +368,7 @@ describe('search', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(api.searchProviders).toHaveBeenCalled());
     const sent = api.searchProviders.mock.calls.at(-1)![0].query!;
-    expect(sent.length).toBeLessThanOrEqual(shared.MAX_SEARCH_QUERY_LENGTH);
+    expect(sent.length).toBeLessThanOrEqual(directoryApi.MAX_SEARCH_QUERY_LENGTH);
     expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
   });
 });

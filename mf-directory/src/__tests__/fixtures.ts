@@ -1,4 +1,4 @@
-import type { ProviderListItem } from '@city/shared';
+import type { ProviderListItem } from '../api';
 
 let n = 0;
 export function provider(overrides: Partial<ProviderListItem> = {}): ProviderListItem {

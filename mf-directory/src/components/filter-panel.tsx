@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, formatRating, useLanguage, type ProviderSort, type VerifiedFilter } from '@city/shared';
+import { Button, formatRating, useLanguage } from '@city/shared';
+import { type ProviderSort, type VerifiedFilter } from '../api';
 import { activeFilterCount, DEFAULT_FILTERS, MIN_RATING_STEPS, type DirectoryFilters } from '../utils/directory-params';
 
 export interface FilterPanelProps {

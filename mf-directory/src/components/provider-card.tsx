@@ -10,8 +10,8 @@ import {
   trackClick,
   useLanguage,
   whatsappHref,
-  type ProviderListItem,
 } from '@city/shared';
+import type { ProviderListItem } from '../api';
 
 /** One provider in a category list or search results. */
 export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {

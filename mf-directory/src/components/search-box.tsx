@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCategoryDetails, normaliseSearchQuery, toast } from '@city/shared';
+import { loadCategoryDetails, toast } from '@city/shared';
+import { normaliseSearchQuery } from '../api';
 import { useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
 
 /** Typing pauses this long before the search runs. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { normaliseSearchQuery } from '@city/shared';
+import { normaliseSearchQuery } from '../api';
 import { PARAM, readDirectoryState, writeFilters, type DirectoryFilters, type DirectoryState } from '../utils/directory-params';
 
 export interface DirectoryActions {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchProviders, SEARCH_PAGE_SIZE, type ProviderListItem, type ProviderSort, type VerifiedFilter } from '@city/shared';
+import { searchProviders, SEARCH_PAGE_SIZE, type ProviderListItem, type ProviderSort, type VerifiedFilter } from '../api';
 
 export interface ProviderSearchRequest {
   query: string;

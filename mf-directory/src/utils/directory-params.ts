@@ -1,13 +1,5 @@
-import {
-  CATEGORIES,
-  normaliseMinRating,
-  normaliseSearchQuery,
-  OTHERS_CATEGORY_FILTER,
-  storedCategoryValue,
-  type Category,
-  type ProviderSort,
-  type VerifiedFilter,
-} from '@city/shared';
+import { CATEGORIES, storedCategoryValue, type Category } from '@city/shared';
+import { normaliseMinRating, normaliseSearchQuery, OTHERS_CATEGORY_FILTER, type ProviderSort, type VerifiedFilter } from '../api';
 
 /** URL search params this module owns; every other param (e.g. the shell's `register`) is kept. */
 export const PARAM = {

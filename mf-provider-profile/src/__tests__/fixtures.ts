@@ -1,4 +1,5 @@
-import { toastStore, type Provider, type Review } from '@city/shared';
+import { toastStore } from '@city/shared';
+import type { Provider, Review } from '../api';
 
 export const PROVIDER_ID = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 

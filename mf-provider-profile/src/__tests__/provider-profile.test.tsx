@@ -2,20 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
+import * as profileApi from '../api';
 import ProviderProfile from '../provider-profile';
 import { PROVIDER_ID, deferred, later, laterFail, provider, review } from './fixtures';
 
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
+  trackClick: jest.fn(),
+}));
+jest.mock('../api', () => ({
+  ...jest.requireActual('../api'),
   fetchProvider: jest.fn(),
   fetchRatingSummary: jest.fn(),
   fetchDeviceRating: jest.fn(),
   submitRating: jest.fn(),
   fetchReviews: jest.fn(),
   submitReview: jest.fn(),
-  trackClick: jest.fn(),
 }));
-const api = jest.mocked(shared);
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -108,7 +112,7 @@ describe('ProviderProfile', () => {
   });
 
   it('asks for reviews and this device\'s rating while the provider is still loading, and uses those answers', async () => {
-    const answer = deferred<shared.Provider | null>();
+    const answer = deferred<profileApi.Provider | null>();
     api.fetchProvider.mockReturnValue(answer.promise);
     api.fetchReviews.mockImplementation(() => later([review(2)]));
     api.fetchDeviceRating.mockImplementation(() => later(3));

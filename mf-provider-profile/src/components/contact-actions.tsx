@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, telHref, toast, trackClick, whatsappHref, type Provider } from '@city/shared';
+import { Button, telHref, toast, trackClick, whatsappHref } from '@city/shared';
+import type { Provider } from '../api';
 import { profileUrl, shareLink } from '../utils/share-link';
 
 /** Call, chat-app message and share. Tracking never delays or blocks the call or chat. */

@@ -1,14 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Badge,
-  categoryIcon,
-  categoryLabel,
-  formatRating,
-  StarRatingDisplay,
-  useLanguage,
-  type Provider,
-  type RatingSummary,
-} from '@city/shared';
+import { Badge, categoryIcon, categoryLabel, formatRating, StarRatingDisplay, useLanguage } from '@city/shared';
+import type { Provider, RatingSummary } from '../api';
 
 /** Name, business, badge, average rating and the provider's facts. All free text as text. */
 export function ProviderDetails({ provider: p, summary }: { provider: Provider; summary: RatingSummary | null }) {

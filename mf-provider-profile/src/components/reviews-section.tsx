@@ -1,17 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  Button,
-  formatDate,
-  formatNumber,
-  REVIEW_MAX_LENGTH,
-  reviewLength,
-  reviewTextProblem,
-  submitReview,
-  toast,
-  useLanguage,
-} from '@city/shared';
+import { ApiError, Button, formatDate, formatNumber, toast, useLanguage } from '@city/shared';
+import { REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { submitRating } from '@city/shared';
+import { submitRating } from '../api';
 import { initialDeviceRating } from '../utils/prefetch';
 
 export interface RatingCallbacks {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchProvider, fetchRatingSummary, type Provider, type RatingSummary } from '@city/shared';
+import { fetchProvider, fetchRatingSummary, type Provider, type RatingSummary } from '../api';
 
 export type ProviderState =
   | { kind: 'loading' }

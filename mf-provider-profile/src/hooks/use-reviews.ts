@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchReviews, REVIEWS_PAGE_SIZE, type Review } from '@city/shared';
+import { fetchReviews, REVIEWS_PAGE_SIZE, type Review } from '../api';
 import { firstReviewsPage } from '../utils/prefetch';
 
 interface ReviewsState {

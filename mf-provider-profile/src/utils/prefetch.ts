@@ -1,4 +1,4 @@
-import { fetchDeviceRating, fetchReviews, type Review } from '@city/shared';
+import { fetchDeviceRating, fetchReviews, type Review } from '../api';
 
 /**
  * The profile starts the reviews and this device's rating requests together with the

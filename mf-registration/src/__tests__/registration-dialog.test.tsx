@@ -1,12 +1,13 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
-import { registerProvider, toastStore, type RegistrationResult } from '@city/shared';
+import { toastStore } from '@city/shared';
+import { registerProvider, type RegistrationResult } from '../api';
 import RegistrationDialog from '../registration-dialog';
 import { clearRegistrationDraft, REGISTRATION_DRAFT_KEY } from '../utils/registration-draft';
 
-jest.mock('@city/shared', () => ({
-  ...jest.requireActual('@city/shared'),
+jest.mock('../api', () => ({
+  ...jest.requireActual('../api'),
   registerProvider: jest.fn(),
 }));
 

@@ -1,14 +1,8 @@
 import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  CATEGORIES,
-  OTHER_CATEGORY_ID,
-  REGISTRATION_LIMITS,
-  useLanguage,
-  type RegistrationField,
-} from '@city/shared';
+import { Button, CATEGORIES, OTHER_CATEGORY_ID, useLanguage } from '@city/shared';
+import { REGISTRATION_LIMITS, type RegistrationField } from '../validation';
 import { useRegistrationForm } from '../hooks/use-registration-form';
 import { FormField } from './form-field';
 

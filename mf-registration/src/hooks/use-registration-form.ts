@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getRuntimeConfig, toast, useLanguage } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
-  getRuntimeConfig,
-  registerProvider,
   registrationErrorForDbField,
-  toast,
-  useLanguage,
   validateRegistration,
   type RegistrationErrors,
   type RegistrationField,
   type RegistrationFormValues,
-} from '@city/shared';
+} from '../validation';
+import { registerProvider } from '../api';
 import { buildOperatorMessage, operatorChatUrl } from '../utils/operator-message';
 import { clearRegistrationDraft, loadRegistrationDraft, saveRegistrationDraft } from '../utils/registration-draft';
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { parseStoredCategory, type Language, type RegistrationInput } from '@city/shared';
+import { parseStoredCategory, type Language } from '@city/shared';
+import type { RegistrationInput } from '../api';
 
 /** UIDAI's masked form: only the last four digits are shown (XXXX-XXXX-1234). */
 export function maskAadhaar(aadhaar: string): string {

@@ -1,4 +1,4 @@
-import { EMPTY_REGISTRATION_VALUES, type RegistrationFormValues } from '@city/shared';
+import { EMPTY_REGISTRATION_VALUES, type RegistrationFormValues } from '../validation';
 
 /**
  * A draft of the registration form, so a failed save, a reload or a backend restart mid-form

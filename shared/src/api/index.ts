@@ -1,12 +1,9 @@
-// Typed data access: the only code that talks to supabase-js. One file per feature's calls;
-// each feature's team owns its file.
+// The platform's data layer: the page's one client (dataClient), errors, auth (the shell's auth
+// context) and the call more than one remote makes (trackClick: list cards and the profile).
+// Each feature's queries live in its remote's src/api/, so a new query ships with that remote
+// alone, without redeploying the shell.
 export * from './auth';
+export * from './client';
 export * from './errors';
-export * from './providers';
-export * from './search';
-export * from './ratings';
-export * from './reviews';
+export * from './provider-fields';
 export * from './clicks';
-export * from './registration';
-export * from './ads';
-export * from './admin';

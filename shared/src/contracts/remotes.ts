@@ -3,27 +3,13 @@
  * props types and the shell renders it with them, so a breaking change fails type-checking.
  * Services (config, supabase client, i18n, toasts, auth) are not props: they are the
  * singletons exported by @city/shared, shared once per page through Module Federation.
+ * A remote's strings are not part of the contract either: each remote adds its own i18n
+ * namespace when its code loads (addNamespace), so the shell never needs to know them.
  */
-import type { BundledNamespace } from '../i18n/resources';
 
 /** Federated container names; keys of remotes.json. */
 export const REMOTE_NAMES = ['mf_directory', 'mf_provider_profile', 'mf_registration', 'mf_ads', 'mf_admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/**
- * The i18n namespaces each remote renders with (besides common, always there). The shell
- * downloads them together with the remote's code and renders the remote once both are in
- * (shell/src/remotes/load-remote.ts), so a remote never shows a key; the page's first chunk
- * holds only what the shell and the home page need. A remote that starts using another
- * namespace must add it here.
- */
-export const REMOTE_NAMESPACES: Readonly<Record<RemoteName, readonly BundledNamespace[]>> = {
-  mf_directory: ['directory'],
-  mf_provider_profile: ['profile'],
-  mf_registration: ['registration'],
-  mf_ads: ['ads'],
-  mf_admin: ['admin'],
-};
 
 /** mf_directory/Directory: home page body (banner, search, categories, provider lists). */
 export interface DirectoryProps {

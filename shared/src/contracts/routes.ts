@@ -78,8 +78,8 @@ export const ROUTE_MANIFEST = [
   },
   { id: 'provider', path: '/provider/:id', module: { remote: 'mf_provider_profile', expose: './ProviderProfile' }, data: 'at-once', prerender: false, title: 'remote', guard: null, params: [] },
   // The sign-in goes to the data service: supabase-js starts with the page.
-  { id: 'admin-login', path: '/admin-login', module: { remote: 'mf_admin', expose: './AdminLogin' }, data: 'at-once', prerender: false, title: 'admin:loginTitle', guard: null, params: [] },
-  { id: 'admin', path: '/admin', module: { remote: 'mf_admin', expose: './AdminPanel' }, data: 'at-once', prerender: false, title: 'admin:panelTitle', guard: 'admin', params: [] },
+  { id: 'admin-login', path: '/admin-login', module: { remote: 'mf_admin', expose: './AdminLogin' }, data: 'at-once', prerender: false, title: 'common:admin.loginTitle', guard: null, params: [] },
+  { id: 'admin', path: '/admin', module: { remote: 'mf_admin', expose: './AdminPanel' }, data: 'at-once', prerender: false, title: 'common:admin.panelTitle', guard: 'admin', params: [] },
   { id: 'privacy', path: '/privacy-policy', module: null, data: 'on-demand', prerender: false, title: 'legal:privacy.title', guard: null, params: [] },
   { id: 'terms', path: '/terms-conditions', module: null, data: 'on-demand', prerender: false, title: 'legal:terms.title', guard: null, params: [] },
   { id: 'disclaimer', path: '/disclaimer', module: null, data: 'on-demand', prerender: false, title: 'legal:disclaimer.title', guard: null, params: [] },

@@ -4,15 +4,15 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 // By package name, not a relative path: the harness must use the same federated singleton
 // (i18n, stores, client) as the remote it hosts.
-import { ensureNamespaces, i18n, loadRuntimeConfig, REMOTE_NAMESPACES, setLanguage, startAuth, toastStore, useToasts, type RemoteName } from '@city/shared';
+import { i18n, initI18n, loadRuntimeConfig, setLanguage, startAuth, toastStore, useToasts, type RemoteName } from '@city/shared';
 import '@city/shared/ui.css';
 
-function HarnessBar() {
+function HarnessBar({ remote }: { remote: RemoteName }) {
   const { t, i18n: inst } = useTranslation();
   const toasts = useToasts((s) => s.toasts);
   return (
     <div style={{ display: 'flex', gap: 8, padding: 8, background: '#eee', alignItems: 'center' }}>
-      <strong>{t('app.name')}</strong>
+      <strong>{t('app.name')}</strong> <code>{remote}</code>
       <button type="button" onClick={() => void setLanguage(inst.language === 'en' ? 'hi' : 'en')}>
         {t('language.switchTo')}
       </button>
@@ -31,15 +31,15 @@ function HarnessBar() {
 }
 
 /**
- * Runs one remote on its own dev server with the same providers the shell gives it, and its
- * strings loaded first as the shell does (REMOTE_NAMESPACES of `remote`).
+ * Runs one remote on its own dev server with the same providers the shell gives it. The
+ * remote's strings are already in: its exposed module (imported by its bootstrap) adds them.
  */
 export async function mountStandalone(remote: RemoteName, render: () => ReactNode): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    await ensureNamespaces(REMOTE_NAMESPACES[remote]); // starts i18n first
+    await initI18n();
   } catch (e) {
-    root.render(<pre role="alert">{String(e)}</pre>); // the strings are what failed: the error says which chunk
+    root.render(<pre role="alert">{String(e)}</pre>); // the base strings are what failed: the error says which chunk
     return;
   }
   const config = await loadRuntimeConfig('/config.json');
@@ -51,7 +51,7 @@ export async function mountStandalone(remote: RemoteName, render: () => ReactNod
   root.render(
     <I18nextProvider i18n={i18n}>
       <BrowserRouter>
-        <HarnessBar />
+        <HarnessBar remote={remote} />
         <main style={{ padding: 12 }}>{render()}</main>
       </BrowserRouter>
     </I18nextProvider>,

@@ -1,7 +1,9 @@
-// Both languages' bundled namespaces at once, for code that is not the page: the server's link
-// previews (shell/server/provider-og.ts) and tests. The page never imports this (each language
-// is its own chunk there, see resources.ts), nor does the '@city/shared' or '@city/shared/i18n' entry.
-import en from './locales/en/index';
-import hi from './locales/hi/index';
+// Both languages of @city/shared's bundled namespace (common) at once, for code that is not the
+// page: the server's link previews (shell/server/provider-og.ts) and tests. The page never
+// imports this (each language is its own chunk there, see resources.ts), nor does the
+// '@city/shared' or '@city/shared/i18n' entry. Each remote's strings live in its own src/locales.
+import enCommon from './locales/en/common.json';
+import hiCommon from './locales/hi/common.json';
+import type { BaseResources, Language } from './resources';
 
-export const resources = { en, hi } as const;
+export const resources: Readonly<Record<Language, BaseResources>> = { en: { common: enCommon }, hi: { common: hiCommon } };

@@ -1,9 +1,5 @@
-import type enResources from './locales/en/index';
-import type enBase from './locales/en/base';
-import type enProfile from './locales/en/profile.json';
-import type enRegistration from './locales/en/registration.json';
-import type enAds from './locales/en/ads.json';
-import type enAdmin from './locales/en/admin.json';
+import type enCommon from './locales/en/common.json';
+import type enLegal from './locales/en/legal.json';
 
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,74 +7,39 @@ export const DEFAULT_LANGUAGE: Language = 'hi';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /**
- * One language's bundled namespaces: one per module, each owned by that module's team. The
- * types come from the English JSON (type imports: no English is bundled by them).
- * The page downloads a language in parts (see instance.ts): the base chunk before the first
- * render (common and directory: the shell and the home page), and each other namespace in its
- * own chunk together with the remote that renders it, so `/` does not pay for the strings of
- * pages it does not show. The long legal texts are a separate namespace loaded only by the
- * static pages.
+ * Every i18n namespace of the page, with its keys (typed from the English JSON: type imports,
+ * no English is bundled by them). @city/shared declares the platform's own: `common` (the shell
+ * and every module) and `legal` (the static pages, loaded on demand). Each remote owns its
+ * namespace and declares it here from its own code, by module augmentation in its
+ * src/locales/index.ts:
+ *
+ *   declare module '@city/shared' { interface I18nNamespaces { directory: typeof en } }
+ *
+ * so its keys are checked by `t()` without @city/shared or the shell knowing them, and the
+ * remote adds the strings themselves when it loads (addNamespace).
  */
-export type LanguageResources = typeof enResources;
-export type BundledNamespace = keyof LanguageResources;
-export const BUNDLED_NAMESPACES = ['common', 'directory', 'profile', 'registration', 'ads', 'admin'] as const satisfies readonly BundledNamespace[];
+export interface I18nNamespaces {
+  common: typeof enCommon;
+  legal: typeof enLegal;
+}
+export type Namespace = keyof I18nNamespaces;
+
+/** What @city/shared's base chunk of a language holds: loaded before the first render. */
+export interface BaseResources {
+  common: typeof enCommon;
+}
+export const BASE_NAMESPACES = ['common'] as const satisfies readonly (keyof BaseResources)[];
 export const LEGAL_NAMESPACE = 'legal';
-export type Namespace = BundledNamespace | typeof LEGAL_NAMESPACE;
-
-/** Whole in the base chunk, downloaded before the first render. */
-export const BASE_NAMESPACES = ['common', 'directory'] as const satisfies readonly BundledNamespace[];
-/** Each in its own chunk per language, downloaded on demand (ensureNamespaces). */
-export const LAZY_NAMESPACES = ['profile', 'registration', 'ads', 'admin'] as const satisfies readonly BundledNamespace[];
-export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
-
-// A namespace added to the resources must be given a place: base or lazy.
-type Unplaced = Exclude<BundledNamespace, (typeof BASE_NAMESPACES)[number] | LazyNamespace>;
-const everyNamespacePlaced: [Unplaced] extends [never] ? true : Unplaced = true;
-void everyNamespacePlaced;
 
 /**
- * The base chunk: the base namespaces, plus the few admin keys the shell renders itself
- * (locales/<lang>/admin-shell.json); the rest of admin comes with the admin remote.
+ * A language's base chunk: `common` only (the shell's strings). Each remote's namespace comes
+ * inside its own code (addNamespace), so `/` loads `common` from here and `directory` with the
+ * directory remote, and no page pays for the strings of modules it does not show.
  */
-export type BaseResources = typeof enBase;
-
-/** What each lazy namespace's chunk holds (for admin: all but the keys in the base chunk). */
-export interface LazyResources {
-  profile: typeof enProfile;
-  registration: typeof enRegistration;
-  ads: typeof enAds;
-  admin: typeof enAdmin;
-}
-
-/** A language's base chunk. */
 export async function loadBaseResources(lang: Language): Promise<BaseResources> {
   return lang === 'hi'
-    ? (await import(/* webpackChunkName: "i18n-hi" */ './locales/hi/base')).default
-    : (await import(/* webpackChunkName: "i18n-en" */ './locales/en/base')).default;
-}
-
-type LazyLoaders = { readonly [N in LazyNamespace]: () => Promise<{ default: LazyResources[N] }> };
-
-// One chunk per namespace and language, named for the bundle reports. Hindi is typed by the
-// English JSON: a key missing in Hindi fails the type check.
-const LAZY_LOADERS: Readonly<Record<Language, LazyLoaders>> = {
-  hi: {
-    profile: () => import(/* webpackChunkName: "i18n-hi-profile" */ './locales/hi/profile.json'),
-    registration: () => import(/* webpackChunkName: "i18n-hi-registration" */ './locales/hi/registration.json'),
-    ads: () => import(/* webpackChunkName: "i18n-hi-ads" */ './locales/hi/ads.json'),
-    admin: () => import(/* webpackChunkName: "i18n-hi-admin" */ './locales/hi/admin.json'),
-  },
-  en: {
-    profile: () => import(/* webpackChunkName: "i18n-en-profile" */ './locales/en/profile.json'),
-    registration: () => import(/* webpackChunkName: "i18n-en-registration" */ './locales/en/registration.json'),
-    ads: () => import(/* webpackChunkName: "i18n-en-ads" */ './locales/en/ads.json'),
-    admin: () => import(/* webpackChunkName: "i18n-en-admin" */ './locales/en/admin.json'),
-  },
-};
-
-/** One lazy namespace of a language, from its own chunk. */
-export async function loadNamespaceResources<N extends LazyNamespace>(lang: Language, ns: N): Promise<LazyResources[N]> {
-  return (await LAZY_LOADERS[lang][ns]()).default;
+    ? { common: (await import(/* webpackChunkName: "i18n-hi" */ './locales/hi/common.json')).default }
+    : { common: (await import(/* webpackChunkName: "i18n-en" */ './locales/en/common.json')).default };
 }
 
 export async function loadLegalResources(lang: Language) {

@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { i18n, initI18nWithResources, setRuntimeConfig, type Language, type RuntimeConfig } from '../index';
 import { resources } from '../i18n/all-resources';
 
+export * from './locales';
+
 export const TEST_CONFIG: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',
   supabaseAnonKey: 'test-anon-key',
@@ -14,8 +16,10 @@ export const TEST_CONFIG: RuntimeConfig = {
 };
 
 /**
- * i18n for a test, synchronously: both languages' resources are added directly (the page
- * downloads one language's chunk; a test needs none), and `language` is made current.
+ * i18n for a test, synchronously: both languages' base resources are added directly (the page
+ * downloads one language's chunk; a test needs none), and `language` is made current. A
+ * remote's own strings are in once its src/locales module is imported (its exposed component
+ * does; its jest setup imports it for tests of single components).
  */
 export function setTestLanguage(language: Language = 'en'): void {
   initI18nWithResources(language, resources);

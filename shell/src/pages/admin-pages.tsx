@@ -6,6 +6,8 @@ import { RemoteSlot } from '../remotes/remote-slot';
 import { useRouteTitle } from '../app/use-document-title';
 
 export function AdminLoginPage() {
+  // The title is the manifest's: the shell's own copy of the admin titles (common.admin), so it
+  // renders even when the admin remote cannot load.
   useRouteTitle();
   const navigate = useNavigate();
   const signedIn = useAuth((s) => !s.loading && s.session !== null);
@@ -18,18 +20,18 @@ export function AdminLoginPage() {
  * are told they are not authorised. The page's title is set either way.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation();
   useRouteTitle();
   const { loading, session, isAdmin, signOut } = useAuth((s) => s);
-  if (loading) return <p className="remote-loading" role="status">{t('common:auth.checking')}</p>;
+  if (loading) return <p className="remote-loading" role="status">{t('auth.checking')}</p>;
   if (!session) return <Navigate to="/admin-login" replace />;
   if (!isAdmin) {
     return (
       <section className="page page--narrow">
-        <h1>{t('admin:notAuthorisedTitle')}</h1>
-        <p>{t('admin:notAuthorisedBody')}</p>
+        <h1>{t('admin.notAuthorisedTitle')}</h1>
+        <p>{t('admin.notAuthorisedBody')}</p>
         <button type="button" className="ui-button ui-button--secondary ui-button--md" onClick={() => void signOut()}>
-          {t('common:auth.signOut')}
+          {t('auth.signOut')}
         </button>
       </section>
     );

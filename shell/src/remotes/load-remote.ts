@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { ensureNamespaces, parseRemotesManifest, REMOTE_NAMES, REMOTE_NAMESPACES, type RemoteModuleId, type RemoteModules, type RemoteName, type RemotesManifest } from '@city/shared';
+import { parseRemotesManifest, REMOTE_NAMES, type RemoteModuleId, type RemoteModules, type RemoteName, type RemotesManifest } from '@city/shared';
 import { ensureRuntimePlugins, fetchOrTakeEarly } from './startup-preload';
 
 let manifest: RemotesManifest | null = null;
@@ -41,16 +41,16 @@ export class RemoteLoadError extends Error {
 export const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
 
 /**
- * A remote's component, once its code and the strings it renders (REMOTE_NAMESPACES, current
- * language) are both in: downloaded in parallel, so the strings cost no extra round trip. A
- * failure of either is a RemoteLoadError (the slot's fallback + Retry); a failed namespace
- * download is not cached, so Retry asks again.
+ * A remote's component. Its strings come inside its code (the remote adds its own i18n
+ * namespace when it loads), so there is nothing else to wait for. A failure (the remote is
+ * down, or it was built against an incompatible @city/shared and the federation runtime
+ * refuses it) is a RemoteLoadError: the slot's fallback + Retry.
  */
 export async function loadRemoteComponent<K extends RemoteModuleId>(id: K): Promise<ComponentType<RemoteModules[K]>> {
   const remote = remoteOf(id);
   let mod: { default?: ComponentType<RemoteModules[K]> } | null;
   try {
-    [mod] = await Promise.all([loadRemote<{ default?: ComponentType<RemoteModules[K]> }>(id), ensureNamespaces(REMOTE_NAMESPACES[remote])]);
+    mod = await loadRemote<{ default?: ComponentType<RemoteModules[K]> }>(id);
   } catch (e) {
     throw new RemoteLoadError(remote, e);
   }

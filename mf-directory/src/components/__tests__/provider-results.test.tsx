@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
+import * as directoryApi from '../../api';
 import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
 import { ProviderResults, type ResultsMode } from '../provider-results';
 import { DEFAULT_FILTERS } from '../../utils/directory-params';
@@ -8,10 +9,10 @@ import { DEFAULT_FILTERS } from '../../utils/directory-params';
 // The details (keywords, descriptions) download on demand: null stands for "not yet".
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
-  searchProviders: jest.fn(),
   useCategoryDetails: jest.fn(),
 }));
-const api = jest.mocked(shared);
+jest.mock('../../api', () => ({ ...jest.requireActual('../../api'), searchProviders: jest.fn() }));
+const api = { ...jest.mocked(shared), ...jest.mocked(directoryApi) };
 
 const plumber = shared.findCategoryById('plumber')!;
 

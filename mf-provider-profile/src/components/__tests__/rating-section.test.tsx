@@ -2,15 +2,16 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
+import * as profileApi from '../../api';
 import { RatingSection } from '../rating-section';
 import { PROVIDER_ID, currentToast, deferred, later } from '../../__tests__/fixtures';
 
-jest.mock('@city/shared', () => ({
-  ...jest.requireActual('@city/shared'),
+jest.mock('../../api', () => ({
+  ...jest.requireActual('../../api'),
   fetchDeviceRating: jest.fn(),
   submitRating: jest.fn(),
 }));
-const api = jest.mocked(shared);
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
 beforeEach(() => {
   jest.clearAllMocks();

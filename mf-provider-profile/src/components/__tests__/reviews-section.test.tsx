@@ -2,15 +2,16 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
+import * as profileApi from '../../api';
 import { ReviewsSection } from '../reviews-section';
 import { PROVIDER_ID, currentToast, deferred, later, laterFail, review } from '../../__tests__/fixtures';
 
-jest.mock('@city/shared', () => ({
-  ...jest.requireActual('@city/shared'),
+jest.mock('../../api', () => ({
+  ...jest.requireActual('../../api'),
   fetchReviews: jest.fn(),
   submitReview: jest.fn(),
 }));
-const api = jest.mocked(shared);
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -135,7 +136,7 @@ describe('ReviewsSection', () => {
   });
 
   it('sends a review once even when submit is pressed twice', async () => {
-    const answer = deferred<shared.Review>();
+    const answer = deferred<profileApi.Review>();
     api.submitReview.mockReturnValue(answer.promise);
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
     await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
@@ -159,14 +160,14 @@ describe('ReviewsSection', () => {
   });
 
   it('loads older reviews on request', async () => {
-    const firstPage = Array.from({ length: shared.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
+    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
     api.fetchReviews.mockImplementationOnce(() => later(firstPage)).mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('First page 0');
     await userEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
     expect(await screen.findByText('Oldest')).toBeInTheDocument();
-    expect(api.fetchReviews).toHaveBeenLastCalledWith(PROVIDER_ID, { offset: shared.REVIEWS_PAGE_SIZE });
-    expect(texts()).toHaveLength(shared.REVIEWS_PAGE_SIZE + 1);
+    expect(api.fetchReviews).toHaveBeenLastCalledWith(PROVIDER_ID, { offset: profileApi.REVIEWS_PAGE_SIZE });
+    expect(texts()).toHaveLength(profileApi.REVIEWS_PAGE_SIZE + 1);
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-import { i18n, type RegistrationInput } from '@city/shared';
+import { i18n } from '@city/shared';
+import type { RegistrationInput } from '../../api';
 import { setTestLanguage } from '@city/shared/testing';
 import { buildOperatorMessage, categoryForMessage, maskAadhaar, operatorChatUrl } from '../operator-message';
 

@@ -1,56 +1,50 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Every module's strings, wherever they live: @city/shared's (shared/src/i18n/locales/<lang>/*.json),
+// each remote's own namespace (<module>/src/locales/<lang>.json) and the shell server's
+// (shell/server/locales). Found by walking the workspaces, so a new module is covered at once.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { localeLeaves, localeProblems, NO_LOCALE_PROBLEMS } from '../../testing/locales';
 
-const localesDir = join(__dirname, '..', 'locales');
+const repoRoot = join(__dirname, '..', '..', '..', '..');
+const workspaces = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
 
-/** Every leaf path of a resource object ("a.b.0.c"), with its value. */
-function leaves(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      for (const [p, leaf] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, leaf);
-    }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
+/** Every folder named `locales` under a workspace's src/ or server/. */
+function localeDirs(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name === 'dist') return [];
+    const path = join(dir, entry.name);
+    return entry.name === 'locales' ? [path, ...localeDirs(path)] : localeDirs(path);
+  });
 }
 
-const namespaces = readdirSync(join(localesDir, 'en')).filter((f) => f.endsWith('.json'));
+/** [name, en file, hi file] of each namespace in a locales folder: `en.json` + `hi.json`, or `en/` + `hi/`. */
+function pairs(dir: string): [string, string, string][] {
+  const name = relative(repoRoot, dir);
+  if (existsSync(join(dir, 'en.json')) || existsSync(join(dir, 'hi.json'))) return [[name, join(dir, 'en.json'), join(dir, 'hi.json')]];
+  if (!existsSync(join(dir, 'en')) || !statSync(join(dir, 'en')).isDirectory()) return [];
+  const files = new Set([...readdirSync(join(dir, 'en')), ...(existsSync(join(dir, 'hi')) ? readdirSync(join(dir, 'hi')) : [])].filter((f) => f.endsWith('.json')));
+  return [...files].map((f) => [`${name}/${f}`, join(dir, 'en', f), join(dir, 'hi', f)]);
+}
 
-describe('i18n resources', () => {
-  it('has the same namespaces in Hindi and English', () => {
-    expect(readdirSync(join(localesDir, 'hi')).filter((f) => f.endsWith('.json')).sort()).toEqual([...namespaces].sort());
-    expect(namespaces).toEqual(expect.arrayContaining(['common.json', 'directory.json', 'profile.json', 'registration.json', 'ads.json', 'admin.json']));
+const read = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+const namespaces = workspaces.flatMap((ws) => ['src', 'server'].flatMap((sub) => localeDirs(join(repoRoot, ws, sub)))).flatMap(pairs);
+
+describe('i18n resources of every module', () => {
+  it('finds @city/shared\'s namespaces, each remote\'s own, and the shell server\'s', () => {
+    const names = namespaces.map(([name]) => name);
+    expect(names).toEqual(expect.arrayContaining(['shared/src/i18n/locales/common.json', 'shared/src/i18n/locales/legal.json', 'shell/server/locales']));
+    for (const remote of workspaces.filter((ws) => ws.startsWith('mf-'))) expect(names).toContain(`${remote}/src/locales`);
   });
 
-  it.each(namespaces)('%s has every key in both languages, none empty', (file) => {
-    const en = leaves(JSON.parse(readFileSync(join(localesDir, 'en', file), 'utf8')));
-    const hi = leaves(JSON.parse(readFileSync(join(localesDir, 'hi', file), 'utf8')));
-    const missingInHi = [...en.keys()].filter((k) => !hi.has(k));
-    const missingInEn = [...hi.keys()].filter((k) => !en.has(k));
-    expect({ missingInHi, missingInEn }).toEqual({ missingInHi: [], missingInEn: [] });
-    const empty = [...en, ...hi].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
-    expect(empty).toEqual([]);
+  it.each(namespaces)('%s: every key in both languages, none empty, the same {{variables}}', (_name, en, hi) => {
+    expect(existsSync(en) && existsSync(hi)).toBe(true);
+    expect(localeProblems(read(en), read(hi))).toEqual(NO_LOCALE_PROBLEMS);
   });
 
-  it.each(namespaces)('%s uses the same interpolation variables in both languages', (file) => {
-    const en = leaves(JSON.parse(readFileSync(join(localesDir, 'en', file), 'utf8')));
-    const hi = leaves(JSON.parse(readFileSync(join(localesDir, 'hi', file), 'utf8')));
-    const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-    const mismatched = [...en.keys()].filter((k) => JSON.stringify(vars(en.get(k))) !== JSON.stringify(vars(hi.get(k))));
-    expect(mismatched).toEqual([]);
-  });
-
-  it.each(['en', 'hi'])('%s: admin-shell.json (in the base chunk) and admin.json (with the remote) share no key', (lang) => {
-    // Both make the admin namespace; a key in both would be downloaded twice and could differ.
-    const read = (file: string) => Object.keys(JSON.parse(readFileSync(join(localesDir, lang, file), 'utf8')) as object);
-    const admin = new Set(read('admin.json'));
-    expect(read('admin-shell.json').filter((k) => admin.has(k))).toEqual([]);
-  });
-
-  it('Hindi strings are written in Devanagari', () => {
-    const hi = leaves(JSON.parse(readFileSync(join(localesDir, 'hi', 'common.json'), 'utf8')));
-    expect(String(hi.get('app.slogan'))).toMatch(/[\u0900-\u097F]/);
+  it.each(namespaces)('%s: Hindi is written in Devanagari', (_name, _en, hi) => {
+    const texts = [...localeLeaves(read(hi)).values()].map(String);
+    // Most strings are Hindi words; a few may be names, numbers or symbols only.
+    expect(texts.filter((t) => /[\u0900-\u097F]/.test(t)).length).toBeGreaterThan(texts.length / 2);
   });
 });

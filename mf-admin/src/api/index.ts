@@ -1,0 +1,2 @@
+// The admin console's data calls (admin-only RPCs). Components import from here (tests mock this module).
+export * from './admin';

@@ -1,0 +1,107 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ApiError, setSupabaseClient } from '@city/shared';
+import { normaliseMinRating, normaliseSearchQuery, searchProviders } from '../search';
+
+/** A stand-in for supabase-js: records the rpc call and answers with `response`. */
+function fakeClient(response: { data: unknown; error: unknown; status: number }) {
+  const calls: Array<{ fn: string; args: Record<string, unknown>; signal?: AbortSignal }> = [];
+  const client = {
+    rpc(fn: string, args: Record<string, unknown>) {
+      const call: (typeof calls)[number] = { fn, args };
+      calls.push(call);
+      const builder = {
+        abortSignal(signal: AbortSignal) {
+          call.signal = signal;
+          return builder;
+        },
+        then(resolve: (v: unknown) => unknown, reject?: (e: unknown) => unknown) {
+          return Promise.resolve(response).then(resolve, reject);
+        },
+      };
+      return builder;
+    },
+  };
+  setSupabaseClient(client as unknown as SupabaseClient);
+  return calls;
+}
+
+afterEach(() => setSupabaseClient(null));
+
+const row = (over: Record<string, unknown> = {}) => ({
+  id: 'a',
+  name: 'Ramesh',
+  business_name: null,
+  mobile: '9876543210',
+  category: '🔧 प्लंबर',
+  specialist_in: null,
+  experience: 3,
+  address: 'Road',
+  verified: true,
+  registration_date: '2026-01-01T00:00:00Z',
+  avg_rating: '4.5',
+  rating_count: 2,
+  total_count: 41,
+  ...over,
+});
+
+describe('searchProviders', () => {
+  it('calls search_providers with the filters and returns rows and the total', async () => {
+    const calls = fakeClient({ data: [row()], error: null, status: 200 });
+    const controller = new AbortController();
+    const result = await searchProviders({
+      query: '  plambar  ',
+      category: null,
+      minRating: 4,
+      verified: 'verified',
+      sort: 'newly_added',
+      offset: 20,
+      signal: controller.signal,
+    });
+    expect(calls).toEqual([
+      {
+        fn: 'search_providers',
+        args: { p_query: 'plambar', p_category: null, p_min_rating: 4, p_verified: 'verified', p_sort: 'newly_added', p_limit: 20, p_offset: 20 },
+        signal: controller.signal,
+      },
+    ]);
+    expect(result.total).toBe(41);
+    expect(result.rows).toHaveLength(1);
+    expect(result.rows[0]).not.toHaveProperty('total_count');
+    expect(result.rows[0]!.avg_rating).toBe(4.5); // numeric may arrive as a string
+  });
+
+  it('sends no text for blank or spaces-only queries, and cuts long ones', async () => {
+    const calls = fakeClient({ data: [], error: null, status: 200 });
+    await searchProviders({ query: '   \n\t ', category: '⚡ इलेक्ट्रीशियन' });
+    expect(calls[0]!.args).toMatchObject({ p_query: null, p_category: '⚡ इलेक्ट्रीशियन', p_min_rating: 0, p_verified: 'all', p_sort: 'rating_desc' });
+    await searchProviders({ query: 'y'.repeat(2000) });
+    expect((calls[1]!.args.p_query as string).length).toBe(100);
+  });
+
+  it('reports no more rows past the end', async () => {
+    fakeClient({ data: [], error: null, status: 200 });
+    expect(await searchProviders({ category: 'OTHERS' })).toEqual({ rows: [], total: 0 });
+    expect(await searchProviders({ category: 'OTHERS', offset: 40 })).toEqual({ rows: [], total: 40 });
+  });
+
+  it('throws an ApiError on failure', async () => {
+    fakeClient({ data: null, error: { message: 'p_sort must be rating_desc or newly_added', code: '22023' }, status: 400 });
+    await expect(searchProviders({})).rejects.toEqual(expect.any(ApiError));
+    await expect(searchProviders({})).rejects.toMatchObject({ code: '22023', status: 400 });
+  });
+});
+
+describe('normalisers', () => {
+  it('collapse whitespace and control characters in queries', () => {
+    expect(normaliseSearchQuery(' a \u0000 b\n')).toBe('a b');
+    expect(normaliseSearchQuery(null)).toBe('');
+  });
+
+  it('keep minimum ratings within 0..5 in steps of 0.5', () => {
+    expect(normaliseMinRating('4')).toBe(4);
+    expect(normaliseMinRating('3.7')).toBe(3.5);
+    expect(normaliseMinRating('9')).toBe(5);
+    expect(normaliseMinRating('-1')).toBe(0);
+    expect(normaliseMinRating('abc')).toBe(0);
+  });
+});

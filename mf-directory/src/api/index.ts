@@ -1,0 +1,3 @@
+// The directory's data calls, over the page's one supabase client (@city/shared). Components
+// import from here (tests mock this module), never build queries themselves.
+export * from './search';

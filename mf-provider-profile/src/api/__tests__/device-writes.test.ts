@@ -1,0 +1,160 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ApiError, DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
+import { fetchDeviceRating, fetchDeviceRatings, submitRating } from '../ratings';
+import { fetchReviews, reviewLength, reviewTextProblem, submitReview } from '../reviews';
+
+const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
+const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+
+type Answer = { data?: unknown; error?: { message: string; code: string; details?: string | null } | null; status?: number };
+
+/** A client whose rpc answers `answer`, and whose table queries record each call of the chain. */
+function fakeClient(answer: Answer = {}) {
+  const result = { data: answer.data ?? null, error: answer.error ?? null, status: answer.status ?? (answer.error ? 400 : 200) };
+  const rpc = jest.fn(() => Promise.resolve(result));
+  const chain: [string, unknown[]][] = [];
+  const builder: Record<string, unknown> = {
+    then: (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => Promise.resolve(result).then(resolve, reject),
+  };
+  for (const method of ['select', 'eq', 'in', 'order', 'range', 'insert', 'upsert']) {
+    builder[method] = (...args: unknown[]) => {
+      chain.push([method, args]);
+      return builder;
+    };
+  }
+  const from = jest.fn((table: string) => {
+    chain.push(['from', [table]]);
+    return builder;
+  });
+  setSupabaseClient({ rpc, from } as unknown as SupabaseClient);
+  return { rpc, from, chain };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(DEVICE_TOKEN_KEY, TOKEN);
+});
+afterEach(() => setSupabaseClient(null));
+
+/** The request a fire-and-forget call makes happens after a few microtasks. */
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('ratings', () => {
+  it("reads this device's ratings through get_device_ratings with the device token", async () => {
+    const { rpc, from } = fakeClient({ data: [{ provider_id: PROVIDER, rating: 4 }, { provider_id: OTHER, rating: '2' }] });
+    expect(await fetchDeviceRatings([PROVIDER, OTHER])).toEqual(new Map([[PROVIDER, 4], [OTHER, 2]]));
+    expect(rpc).toHaveBeenCalledWith('get_device_ratings', { p_device_token: TOKEN, p_provider_ids: [PROVIDER, OTHER] });
+    expect(from).not.toHaveBeenCalled();
+  });
+
+  it('asks for all of them without a provider list, and for none with an empty one', async () => {
+    const { rpc } = fakeClient({ data: [] });
+    await fetchDeviceRatings();
+    expect(rpc).toHaveBeenLastCalledWith('get_device_ratings', { p_device_token: TOKEN });
+    rpc.mockClear();
+    expect(await fetchDeviceRatings([])).toEqual(new Map());
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it("gives one provider's rating, or null when this device has not rated it", async () => {
+    fakeClient({ data: [{ provider_id: PROVIDER, rating: 5 }] });
+    expect(await fetchDeviceRating(PROVIDER)).toBe(5);
+    fakeClient({ data: [] });
+    expect(await fetchDeviceRating(PROVIDER)).toBeNull();
+  });
+
+  it('rates through rate_provider and never sends a device_id', async () => {
+    const { rpc, from } = fakeClient();
+    await submitRating(PROVIDER, 4);
+    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_device_token: TOKEN, p_rating: 4 });
+    expect(JSON.stringify(rpc.mock.calls)).not.toContain('device_id');
+    expect(from).not.toHaveBeenCalled();
+  });
+
+  it('makes the device token on first use when there is none', async () => {
+    localStorage.clear();
+    const { rpc } = fakeClient();
+    await submitRating(PROVIDER, 3);
+    const token = localStorage.getItem(DEVICE_TOKEN_KEY);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(rpc).toHaveBeenCalledWith('rate_provider', expect.objectContaining({ p_device_token: token }));
+  });
+
+  it.each([0, 6, 2.5, Number.NaN])('refuses rating %p without a request', async (rating) => {
+    const { rpc } = fakeClient();
+    await expect(submitRating(PROVIDER, rating)).rejects.toMatchObject({ code: '23514', details: 'rating' });
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Answer, Partial<Record<'isRateLimited' | 'isNetwork' | 'isNotFound' | 'isInvalid', boolean>>]>([
+    ['a refused rating', { error: { code: '23514', message: 'rating must be 1..5', details: 'rating' }, status: 400 }, { isInvalid: true }],
+    ['a malformed device token', { error: { code: '22023', message: 'bad device token', details: 'device_token' }, status: 400 }, { isInvalid: true }],
+    ['a provider not approved', { error: { code: 'P0002', message: 'provider not found' }, status: 404 }, { isNotFound: true, isRateLimited: false }],
+    ['the per-client limit', { error: { code: '', message: 'Too many requests' }, status: 429 }, { isRateLimited: true }],
+    ['a network failure', { error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }, { isNetwork: true, isRateLimited: false }],
+  ])('turns %s into an ApiError the UI can explain', async (_case, answer, expected) => {
+    fakeClient(answer);
+    const error = await submitRating(PROVIDER, 4).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject(expected);
+  });
+});
+
+describe('reviews', () => {
+  const row = { id: 'r1', provider_id: PROVIDER, review_text: 'Good work', created_at: '2026-03-15T09:30:00Z' };
+
+  it('reads the public columns by name, newest first', async () => {
+    const { from, chain } = fakeClient({ data: [row] });
+    expect(await fetchReviews(PROVIDER, { offset: 20, limit: 10 })).toEqual([row]);
+    expect(from).toHaveBeenCalledWith('reviews');
+    expect(chain).toEqual([
+      ['from', ['reviews']],
+      ['select', ['id, provider_id, review_text, created_at']],
+      ['eq', ['provider_id', PROVIDER]],
+      ['order', ['created_at', { ascending: false }]],
+      ['order', ['id', { ascending: false }]],
+      ['range', [20, 29]],
+    ]);
+  });
+
+  it('posts through add_review with the cleaned text and the device token, and returns the row', async () => {
+    const { rpc, from } = fakeClient({ data: { ...row, review_text: 'Fixed it.\nOn time.' } });
+    const stored = await submitReview(PROVIDER, '  \u200BFixed \u202Eit.\r\nOn\u0007 time.\u00A0 ');
+    expect(rpc).toHaveBeenCalledWith('add_review', { p_provider_id: PROVIDER, p_review_text: 'Fixed it.\nOn time.', p_device_token: TOKEN });
+    expect(stored).toEqual({ ...row, review_text: 'Fixed it.\nOn time.' });
+    expect(from).not.toHaveBeenCalled();
+  });
+
+  it('takes the row from a one-row list too', async () => {
+    fakeClient({ data: [row] });
+    expect(await submitReview(PROVIDER, 'Good work')).toEqual(row);
+  });
+
+  it.each([['   '], ['\u200B\u200C\u200D'], ['\u2060\uFEFF\u00A0\u00AD'], ['\u0001\n\u202E']])(
+    'refuses a blank review %j without a request',
+    async (text) => {
+      const { rpc } = fakeClient({ data: row });
+      expect(reviewTextProblem(text)).toBe('empty');
+      await expect(submitReview(PROVIDER, text)).rejects.toMatchObject({ code: '23514', details: 'review_text' });
+      expect(rpc).not.toHaveBeenCalled();
+    },
+  );
+
+  it('counts the cleaned text against the limit', async () => {
+    expect(reviewLength(' \u200BGood\u202E ')).toBe(4);
+    expect(reviewTextProblem('क'.repeat(1000))).toBeNull();
+    expect(reviewTextProblem(`${'क'.repeat(1000)}\u202E`)).toBeNull();
+    expect(reviewTextProblem('क'.repeat(1001))).toBe('tooLong');
+    const { rpc } = fakeClient({ data: row });
+    await expect(submitReview(PROVIDER, 'x'.repeat(1001))).rejects.toMatchObject({ code: '23514' });
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('reports too many reviews from this device (PT429) as rate limited', async () => {
+    fakeClient({ error: { code: 'PT429', message: 'too many reviews today' }, status: 429 });
+    await expect(submitReview(PROVIDER, 'Good work')).rejects.toMatchObject({ isRateLimited: true });
+    // Even if a proxy were to change the status, the code says it.
+    expect(new ApiError('too many reviews today', 'PT429', 400).isRateLimited).toBe(true);
+  });
+});

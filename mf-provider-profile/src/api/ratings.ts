@@ -1,0 +1,68 @@
+// Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
+// ratings only through functions that take the device's secret token; the database stores its
+// hash, and nobody can read the ratings table itself.
+import { ApiError, dataClient, getDeviceToken, toApiError } from '@city/shared';
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+/** A provider's average (to one decimal) and how many devices rated it. */
+export interface RatingSummary {
+  provider_id: string;
+  avg_rating: number;
+  rating_count: number;
+}
+
+export const isValidRating = (value: number) => Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX;
+
+/**
+ * This device's ratings, provider id -> stars (get_device_ratings), optionally narrowed to
+ * some providers.
+ */
+export async function fetchDeviceRatings(providerIds?: readonly string[], deviceToken: string = getDeviceToken()): Promise<Map<string, number>> {
+  if (providerIds && providerIds.length === 0) return new Map();
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.rpc('get_device_ratings', {
+    p_device_token: deviceToken,
+    ...(providerIds ? { p_provider_ids: [...providerIds] } : {}),
+  });
+  if (error) throw toApiError(error, status);
+  const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
+  return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
+}
+
+/** This device's rating of one provider, or null if it has not rated it. */
+export async function fetchDeviceRating(providerId: string, deviceToken: string = getDeviceToken()): Promise<number | null> {
+  return (await fetchDeviceRatings([providerId], deviceToken)).get(providerId) ?? null;
+}
+
+/**
+ * Rates a provider from this device (rate_provider); rating again changes this device's
+ * rating. Rejects bad values without a request.
+ */
+export async function submitRating(providerId: string, rating: number, deviceToken: string = getDeviceToken()): Promise<void> {
+  if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
+  const supabase = await dataClient();
+  const { error, status } = await supabase.rpc('rate_provider', { p_provider_id: providerId, p_device_token: deviceToken, p_rating: rating });
+  if (error) throw toApiError(error, status);
+}
+
+/**
+ * Averages of the given providers (get_average_ratings). Providers nobody rated are
+ * absent from the map.
+ */
+export async function fetchAverageRatings(providerIds: readonly string[]): Promise<Map<string, RatingSummary>> {
+  if (providerIds.length === 0) return new Map();
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.rpc('get_average_ratings', { p_provider_ids: [...providerIds] });
+  if (error) throw toApiError(error, status);
+  const rows = (data ?? []) as { provider_id: string; avg_rating: number | string; rating_count: number | string }[];
+  return new Map(
+    rows.map((r) => [r.provider_id, { provider_id: r.provider_id, avg_rating: Number(r.avg_rating), rating_count: Number(r.rating_count) }]),
+  );
+}
+
+/** One provider's average and count; zero when nobody has rated it yet. */
+export async function fetchRatingSummary(providerId: string): Promise<RatingSummary> {
+  return (await fetchAverageRatings([providerId])).get(providerId) ?? { provider_id: providerId, avg_rating: 0, rating_count: 0 };
+}

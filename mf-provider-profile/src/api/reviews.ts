@@ -1,0 +1,71 @@
+// Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
+import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
+
+/** Review text bounds after cleaning (decisions section 3; the database checks them too). */
+export const REVIEW_MIN_LENGTH = 1;
+export const REVIEW_MAX_LENGTH = 1000;
+export const REVIEWS_PAGE_SIZE = 20;
+
+export interface Review {
+  id: string;
+  provider_id: string;
+  review_text: string;
+  created_at: string;
+}
+
+/** The columns of a review the public reads (named: a new column is not public by default). */
+const REVIEW_COLUMNS = 'id, provider_id, review_text, created_at';
+
+/**
+ * A review as it is sent: bidi and control characters removed (line breaks kept), invisible
+ * characters and spaces trimmed from both ends. Empty when the text was blank.
+ */
+export const cleanReviewText = (text: string) => cleanText(text, { multiline: true });
+
+/** Length as the database counts it (characters, not UTF-16 units), after cleaning. */
+export const reviewLength = (text: string) => textLength(cleanReviewText(text));
+
+/**
+ * Why a review text cannot be posted: blank, even if it holds invisible characters (ignored,
+ * per the spec), or too long; null if fine.
+ */
+export function reviewTextProblem(text: string): 'empty' | 'tooLong' | null {
+  const n = reviewLength(text);
+  if (n < REVIEW_MIN_LENGTH) return 'empty';
+  if (n > REVIEW_MAX_LENGTH) return 'tooLong';
+  return null;
+}
+
+/** A page of a provider's reviews, newest first. */
+export async function fetchReviews(providerId: string, { offset = 0, limit = REVIEWS_PAGE_SIZE }: { offset?: number; limit?: number } = {}): Promise<Review[]> {
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase
+    .from('reviews')
+    .select(REVIEW_COLUMNS)
+    .eq('provider_id', providerId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(offset, offset + limit - 1);
+  if (error) throw toApiError(error, status);
+  return (data ?? []) as Review[];
+}
+
+/**
+ * Posts a review (cleaned) from this device through add_review and returns the stored row.
+ * Bad text is refused without a request.
+ */
+export async function submitReview(providerId: string, text: string, deviceToken: string = getDeviceToken()): Promise<Review> {
+  const problem = reviewTextProblem(text);
+  if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400, 'review_text');
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.rpc('add_review', {
+    p_provider_id: providerId,
+    p_review_text: cleanReviewText(text),
+    p_device_token: deviceToken,
+  });
+  if (error) throw toApiError(error, status);
+  // A function returning one row answers with the row itself; accept a one-row list as well.
+  const row = (Array.isArray(data) ? data[0] : data) as Review | null | undefined;
+  if (!row || typeof row.id !== 'string') throw new ApiError('add_review returned no row', 'unknown', status);
+  return { id: row.id, provider_id: row.provider_id, review_text: row.review_text, created_at: row.created_at };
+}

@@ -1,0 +1,74 @@
+import { setSupabaseClient } from '@city/shared';
+import { registerProvider, registrationFailure, type RegistrationInput } from '../registration';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+const input: RegistrationInput = {
+  name: 'Ramesh',
+  businessName: null,
+  mobile: '9876543210',
+  category: '🔧 प्लंबर',
+  specialistIn: null,
+  aadhaar: '234123412346',
+  experience: 3,
+  address: 'Ward 4',
+};
+
+function clientAnswering(answer: unknown | Error) {
+  const rpc = jest.fn(async () => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  setSupabaseClient({ rpc } as unknown as SupabaseClient);
+  return rpc;
+}
+
+afterEach(() => setSupabaseClient(null));
+
+describe('registerProvider', () => {
+  it('calls register_provider with every parameter and returns the new id', async () => {
+    const rpc = clientAnswering({ data: 'uuid-1', error: null, status: 200 });
+    await expect(registerProvider(input)).resolves.toEqual({ ok: true, id: 'uuid-1' });
+    expect(rpc).toHaveBeenCalledWith('register_provider', {
+      p_name: 'Ramesh',
+      p_business_name: null,
+      p_mobile: '9876543210',
+      p_category: '🔧 प्लंबर',
+      p_specialist_in: null,
+      p_aadhaar: '234123412346',
+      p_experience: 3,
+      p_address: 'Ward 4',
+    });
+  });
+
+  it('maps a check or not-null violation to the field the database names', async () => {
+    clientAnswering({ data: null, error: { code: '23514', message: 'mobile must be exactly 10 digits', details: 'mobile' }, status: 400 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'invalid', field: 'mobile' });
+    expect(registrationFailure({ code: '23502', message: 'name is required', details: 'name' }, 400)).toMatchObject({
+      reason: 'invalid',
+      field: 'name',
+    });
+    expect(registrationFailure({ code: '23514', message: 'aadhaar checksum', details: 'aadhaar' }, 400)).toMatchObject({
+      reason: 'invalid',
+      field: 'aadhaar',
+    });
+    expect(registrationFailure({ code: '23514', message: 'x', details: 'something else' }, 400)).toMatchObject({
+      reason: 'invalid',
+      field: null,
+    });
+  });
+
+  it('tells a rate limit, a network failure and other errors apart', async () => {
+    clientAnswering({ data: null, error: { code: '', message: 'Too many requests' }, status: 429 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
+    clientAnswering({ data: null, error: { code: 'PT429', message: 'too many from this device' }, status: 429 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
+    clientAnswering({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'network' });
+    clientAnswering(new TypeError('fetch failed'));
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'network' });
+    clientAnswering({ data: null, error: { code: 'PGRST202', message: 'Could not find the function' }, status: 404 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'unknown' });
+    clientAnswering({ data: null, error: { code: 'XX000', message: 'internal' }, status: 500 });
+    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'unknown' });
+  });
+});

@@ -1,0 +1,3 @@
+// The registration's data call, over the page's one supabase client (@city/shared). Components
+// and hooks import from here (tests mock this module).
+export * from './registration';

@@ -1,0 +1,2 @@
+// The registration form's rules (owned here, so a new rule ships with this remote alone).
+export * from './registration';

@@ -1,0 +1,238 @@
+import { CATEGORIES, cleanText, isVerhoeffValid, OTHER_CATEGORY_ID, otherCategoryValue, storedCategoryValue, textLength, withoutInvisible } from '@city/shared';
+import type { RegistrationDbField, RegistrationInput } from '../api/registration';
+
+/**
+ * Pure validation of the free-registration form, owned by this remote: a new rule ships with
+ * it, without redeploying the shell. What counts as blank text (cleanText) and the Aadhaar
+ * check digit stay in @city/shared: the review box and the backend's seed use them too.
+ * The bounds match the database (supabase/migrations: register_provider and the
+ * service_providers checks), which re-checks everything: the form is only the first line.
+ */
+export const REGISTRATION_LIMITS = {
+  name: 100,
+  businessName: 150,
+  otherCategory: 100,
+  specialistIn: 200,
+  address: 300,
+  experienceMin: 0,
+  experienceMax: 80,
+  mobileDigits: 10,
+  aadhaarDigits: 12,
+} as const;
+
+/** What the form holds, as typed (strings), before validation. */
+export interface RegistrationFormValues {
+  name: string;
+  businessName: string;
+  mobile: string;
+  /** '' (not chosen), a catalogue id, or OTHER_CATEGORY_ID. */
+  categoryId: string;
+  otherCategory: string;
+  specialistIn: string;
+  aadhaar: string;
+  experience: string;
+  address: string;
+  agreeToTerms: boolean;
+}
+
+export type RegistrationField = keyof RegistrationFormValues;
+
+export const EMPTY_REGISTRATION_VALUES: Readonly<RegistrationFormValues> = Object.freeze({
+  name: '',
+  businessName: '',
+  mobile: '',
+  categoryId: '',
+  otherCategory: '',
+  specialistIn: '',
+  aadhaar: '',
+  experience: '',
+  address: '',
+  agreeToTerms: false,
+});
+
+/** Fields in the order the form shows them (the first error is the one announced). */
+export const REGISTRATION_FIELD_ORDER: readonly RegistrationField[] = [
+  'name',
+  'businessName',
+  'mobile',
+  'categoryId',
+  'otherCategory',
+  'specialistIn',
+  'aadhaar',
+  'experience',
+  'address',
+  'agreeToTerms',
+];
+
+/** i18n keys (namespace 'registration') of every validation message. */
+export type RegistrationErrorKey =
+  | 'validation.nameRequired'
+  | 'validation.nameTooLong'
+  | 'validation.businessNameTooLong'
+  | 'validation.errorMobile'
+  | 'validation.categoryRequired'
+  | 'validation.errorOtherCategory'
+  | 'validation.otherCategoryTooLong'
+  | 'validation.specialistInTooLong'
+  | 'validation.errorAadhar'
+  | 'validation.aadhaarInvalid'
+  | 'validation.experienceRequired'
+  | 'validation.experienceInvalid'
+  | 'validation.addressRequired'
+  | 'validation.addressTooLong'
+  | 'validation.errorAgreeToTerms'
+  | 'validation.checkField';
+
+export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
+  'validation.nameRequired',
+  'validation.nameTooLong',
+  'validation.businessNameTooLong',
+  'validation.errorMobile',
+  'validation.categoryRequired',
+  'validation.errorOtherCategory',
+  'validation.otherCategoryTooLong',
+  'validation.specialistInTooLong',
+  'validation.errorAadhar',
+  'validation.aadhaarInvalid',
+  'validation.experienceRequired',
+  'validation.experienceInvalid',
+  'validation.addressRequired',
+  'validation.addressTooLong',
+  'validation.errorAgreeToTerms',
+  'validation.checkField',
+];
+
+export type RegistrationErrors = Partial<Record<RegistrationField, RegistrationErrorKey>>;
+
+export type RegistrationValidation =
+  | { ok: true; input: RegistrationInput }
+  | { ok: false; errors: RegistrationErrors; firstInvalid: RegistrationField };
+
+/** Devanagari digits (०-९, which some Hindi keyboards type) as ASCII digits. */
+function asciiDigits(value: string): string {
+  return value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966));
+}
+
+/**
+ * A phone or Aadhaar number as digits only: spaces, hyphens and invisible characters dropped,
+ * Devanagari digits converted.
+ */
+export function normaliseDigits(value: string): string {
+  return asciiDigits(withoutInvisible(value)).replace(/-+/gu, '');
+}
+
+export function isValidMobile(value: string): boolean {
+  return /^[0-9]{10}$/.test(normaliseDigits(value));
+}
+
+/** What is wrong with an Aadhaar number: not 12 digits, or not a number UIDAI can issue; null if fine. */
+export function aadhaarProblem(value: string): 'digits' | 'invalid' | null {
+  const digits = normaliseDigits(value);
+  if (!/^[0-9]{12}$/.test(digits)) return 'digits';
+  // UIDAI issues no number starting with 0 or 1, and the last digit is a Verhoeff check digit.
+  if (!/^[2-9]/.test(digits) || !isVerhoeffValid(digits)) return 'invalid';
+  return null;
+}
+
+export function isValidAadhaar(value: string): boolean {
+  return aadhaarProblem(value) === null;
+}
+
+/** Years of experience from the typed text, or null when it is not a whole number 0-80. */
+export function parseExperience(value: string): number | null {
+  const text = asciiDigits(value).trim();
+  if (!/^[0-9]{1,3}$/.test(text)) return null;
+  const years = Number(text);
+  return years >= REGISTRATION_LIMITS.experienceMin && years <= REGISTRATION_LIMITS.experienceMax ? years : null;
+}
+
+/** Validates every field; on success returns the normalised input for registerProvider. */
+export function validateRegistration(values: RegistrationFormValues): RegistrationValidation {
+  const errors: RegistrationErrors = {};
+
+  const name = cleanText(values.name);
+  if (name === '') errors.name = 'validation.nameRequired';
+  else if (textLength(name) > REGISTRATION_LIMITS.name) errors.name = 'validation.nameTooLong';
+
+  const businessName = cleanText(values.businessName);
+  if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
+
+  const mobile = normaliseDigits(values.mobile);
+  if (!/^[0-9]{10}$/.test(mobile)) errors.mobile = 'validation.errorMobile';
+
+  let category = '';
+  if (values.categoryId === OTHER_CATEGORY_ID) {
+    const other = cleanText(values.otherCategory);
+    if (other === '') errors.otherCategory = 'validation.errorOtherCategory';
+    else if (textLength(other) > REGISTRATION_LIMITS.otherCategory) errors.otherCategory = 'validation.otherCategoryTooLong';
+    else category = otherCategoryValue(other);
+  } else {
+    const entry = CATEGORIES.find((c) => c.id === values.categoryId);
+    if (entry) category = storedCategoryValue(entry);
+    else errors.categoryId = 'validation.categoryRequired';
+  }
+
+  const specialistIn = cleanText(values.specialistIn);
+  if (textLength(specialistIn) > REGISTRATION_LIMITS.specialistIn) errors.specialistIn = 'validation.specialistInTooLong';
+
+  const aadhaar = normaliseDigits(values.aadhaar);
+  const aadhaarIssue = aadhaar === '' ? null : aadhaarProblem(aadhaar);
+  if (aadhaarIssue) errors.aadhaar = aadhaarIssue === 'digits' ? 'validation.errorAadhar' : 'validation.aadhaarInvalid';
+
+  const experience = parseExperience(values.experience);
+  if (values.experience.trim() === '') errors.experience = 'validation.experienceRequired';
+  else if (experience === null) errors.experience = 'validation.experienceInvalid';
+
+  const address = cleanText(values.address);
+  if (address === '') errors.address = 'validation.addressRequired';
+  else if (textLength(address) > REGISTRATION_LIMITS.address) errors.address = 'validation.addressTooLong';
+
+  if (!values.agreeToTerms) errors.agreeToTerms = 'validation.errorAgreeToTerms';
+
+  const firstInvalid = REGISTRATION_FIELD_ORDER.find((f) => errors[f] !== undefined);
+  if (firstInvalid) return { ok: false, errors, firstInvalid };
+  return {
+    ok: true,
+    input: {
+      name,
+      businessName: businessName === '' ? null : businessName,
+      mobile,
+      category,
+      specialistIn: specialistIn === '' ? null : specialistIn,
+      aadhaar: aadhaar === '' ? null : aadhaar,
+      experience: experience as number,
+      address,
+    },
+  };
+}
+
+/**
+ * The form field and message for a field the database refused (it re-checks every rule,
+ * so this only happens when the form and the database disagree).
+ */
+export function registrationErrorForDbField(
+  field: RegistrationDbField,
+  values: Pick<RegistrationFormValues, 'categoryId'>,
+): { field: RegistrationField; key: RegistrationErrorKey } {
+  switch (field) {
+    case 'name':
+      return { field: 'name', key: 'validation.checkField' };
+    case 'business_name':
+      return { field: 'businessName', key: 'validation.checkField' };
+    case 'mobile':
+      return { field: 'mobile', key: 'validation.errorMobile' };
+    case 'category':
+      return values.categoryId === OTHER_CATEGORY_ID
+        ? { field: 'otherCategory', key: 'validation.errorOtherCategory' }
+        : { field: 'categoryId', key: 'validation.categoryRequired' };
+    case 'specialist_in':
+      return { field: 'specialistIn', key: 'validation.checkField' };
+    case 'aadhaar':
+      // The form already checks the digit count: a refusal means the number itself is wrong.
+      return { field: 'aadhaar', key: 'validation.aadhaarInvalid' };
+    case 'experience':
+      return { field: 'experience', key: 'validation.experienceInvalid' };
+    case 'address':
+      return { field: 'address', key: 'validation.checkField' };
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '../remotes';
+
+// Each remote adds its own i18n namespace when it loads (src/locales/index.ts: addNamespace), so
+// it ships new strings without the shell. That holds only if it renders nothing but its own
+// namespace and the platform's `common`: a remote using another remote's namespace would show
+// keys whenever that one had not loaded (or had been redeployed without the key), and the shell
+// using a remote's namespace would depend on a deployment it does not control. Read from the
+// sources, so this cannot fall behind.
+
+const repoRoot = join(__dirname, '..', '..', '..', '..');
+const PLATFORM_NAMESPACES = ['common', 'legal'];
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' || entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const folderOf = (remote: RemoteName) => join(repoRoot, remote.replace(/_/g, '-'));
+
+/** The namespace a remote adds: addNamespace('<ns>', ...) in its src/locales/index.ts. */
+function ownNamespace(remote: RemoteName): string | null {
+  const file = join(folderOf(remote), 'src', 'locales', 'index.ts');
+  if (!existsSync(file)) return null;
+  return /addNamespace\(\s*['"]([\w-]+)['"]/.exec(readFileSync(file, 'utf8'))?.[1] ?? null;
+}
+
+const ownNamespaces = new Map(REMOTE_NAMES.map((r) => [r, ownNamespace(r)] as const));
+const known = new Set<string>([...PLATFORM_NAMESPACES, ...[...ownNamespaces.values()].filter((ns): ns is string => ns !== null)]);
+
+/** Namespaces named in useTranslation(...), getFixedT(..., 'ns'), { ns: '...' } or a 'ns:key'. */
+function namespacesUsedIn(dirs: string[]): Set<string> {
+  const used = new Set<string>();
+  for (const file of dirs.flatMap(sourceFiles)) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, args] of text.matchAll(/(?:useTranslation|getFixedT)\(([^)]*)\)/g)) {
+      for (const [, ns] of (args ?? '').matchAll(/['"]([\w-]+)['"]/g)) used.add(ns!);
+    }
+    for (const [, ns] of text.matchAll(/\bns:\s*['"]([\w-]+)['"]/g)) used.add(ns!);
+    for (const [, ns] of text.matchAll(/['"`]([\w-]+):[\w.]/g)) if (known.has(ns!)) used.add(ns!);
+  }
+  return used;
+}
+
+describe('i18n namespaces of each module', () => {
+  it.each(REMOTE_NAMES)('%s adds a namespace of its own, which no other remote adds', (remote) => {
+    const ns = ownNamespaces.get(remote);
+    expect(ns).toEqual(expect.any(String));
+    expect([...ownNamespaces].filter(([, other]) => other === ns).map(([r]) => r)).toEqual([remote]);
+  });
+
+  it.each(REMOTE_NAMES)('%s renders only its own namespace and common', (remote) => {
+    const used = [...namespacesUsedIn([join(folderOf(remote), 'src')])].sort();
+    expect(used.filter((ns) => ns !== ownNamespaces.get(remote) && ns !== 'common')).toEqual([]);
+  });
+
+  it("the shell renders only the platform's namespaces, never a remote's", () => {
+    const used = namespacesUsedIn(['src', 'server'].map((d) => join(repoRoot, 'shell', d)));
+    expect([...used].filter((ns) => !PLATFORM_NAMESPACES.includes(ns))).toEqual([]);
+  });
+});
