@@ -36,10 +36,14 @@ export function takeEarlyRequest(url: string): Promise<Response> | null {
 export const fetchOrTakeEarly: typeof fetch = (input, init) =>
   (typeof input === 'string' ? takeEarlyRequest(input) : null) ?? fetch(input, init);
 
-/** Which remote module the first paint of a path needs (the one that holds its LCP): the route manifest's. */
+/**
+ * Which remote module the first paint of a path needs (the one that holds its LCP): the route
+ * manifest's. Not behind a guard: whether the visitor may see it is only known once the session
+ * is read, and a visitor turned away must not download the module.
+ */
 export function firstRemoteFor(pathname: string): { name: RemoteName; expose: string } | null {
-  const { module } = matchRoute(pathname);
-  return module ? { name: module.remote, expose: module.expose } : null;
+  const { module, guard } = matchRoute(pathname);
+  return module && guard === null ? { name: module.remote, expose: module.expose } : null;
 }
 
 /** Pages that show data at once: the app calls the Supabase API as soon as it runs (the route manifest's `data`). */

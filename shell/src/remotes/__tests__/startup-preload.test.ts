@@ -143,9 +143,14 @@ describe('the start-up preload reads the route manifest', () => {
   // A path each manifest route matches (`:id` filled in; `*` by a path no other route takes).
   const sample = (path: string) => (path === '*' ? '/no/such/page' : path.replace(/:[^/]+/g, 'x1'));
 
-  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: the remote it preloads is the manifest module', (_id, route) => {
+  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: the remote it preloads is the manifest module, unless a guard decides first', (_id, route) => {
     const { firstRemoteFor } = load();
-    expect(firstRemoteFor(sample(route.path))).toEqual(route.module ? { name: route.module.remote, expose: route.module.expose } : null);
+    const expected = route.module && route.guard === null ? { name: route.module.remote, expose: route.module.expose } : null;
+    expect(firstRemoteFor(sample(route.path))).toEqual(expected);
+  });
+
+  test('/admin (guarded) preloads no module: a visitor turned away never downloads the panel', () => {
+    expect(load().firstRemoteFor('/admin')).toBeNull();
   });
 
   test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: data at once exactly as the manifest says', (_id, route) => {
