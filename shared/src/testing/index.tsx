@@ -6,6 +6,7 @@ import { i18n, initI18nWithResources, setRuntimeConfig, type Language, type Runt
 import { resources } from '../i18n/all-resources';
 
 export * from './locales';
+export * from './fake-supabase';
 
 export const TEST_CONFIG: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',

@@ -1,35 +1,13 @@
 // The click counter stays in @city/shared: both the directory's list cards and the profile use it.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { setSupabaseClient } from '../../supabase/client';
 import { DEVICE_TOKEN_KEY } from '../../device/device-token';
 import { trackClick } from '../clicks';
+import { installFakeSupabase } from '../../testing/fake-supabase';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 
-type Answer = { data?: unknown; error?: { message: string; code: string; details?: string | null } | null; status?: number };
-
-/** A client whose rpc answers `answer`, and whose table queries record each call of the chain. */
-function fakeClient(answer: Answer = {}) {
-  const result = { data: answer.data ?? null, error: answer.error ?? null, status: answer.status ?? (answer.error ? 400 : 200) };
-  const rpc = jest.fn(() => Promise.resolve(result));
-  const chain: [string, unknown[]][] = [];
-  const builder: Record<string, unknown> = {
-    then: (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => Promise.resolve(result).then(resolve, reject),
-  };
-  for (const method of ['select', 'eq', 'in', 'order', 'range', 'insert', 'upsert']) {
-    builder[method] = (...args: unknown[]) => {
-      chain.push([method, args]);
-      return builder;
-    };
-  }
-  const from = jest.fn((table: string) => {
-    chain.push(['from', [table]]);
-    return builder;
-  });
-  setSupabaseClient({ rpc, from } as unknown as SupabaseClient);
-  return { rpc, from, chain };
-}
+const fakeClient = installFakeSupabase;
 
 beforeEach(() => {
   localStorage.clear();
