@@ -30,8 +30,11 @@ export interface Query<T> {
   error: unknown;
   /** Asks again for the current key (the data shown stays until the answer). */
   reload: () => void;
-  /** Changes the data here, without a request (a review just posted, a row that left a list). */
-  setData: (update: (data: T | undefined) => T) => void;
+  /**
+   * Changes the data here, without a request (a review just posted, a row that left a list);
+   * the status becomes 'success'. An update that returns `data` itself changes nothing.
+   */
+  setData: (update: (data: T | undefined) => T | undefined) => void;
 }
 
 export type QueryLoader<T> = (context: { signal: AbortSignal }) => Promise<T>;
@@ -91,8 +94,12 @@ function useQueryState<T>(key: QueryKey | null, load: QueryLoader<T>, { keepPrev
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
-  const setData = useCallback((update: (data: T | undefined) => T) => {
-    setState((s) => (s.key === currentKey.current && s.key !== null ? { ...s, status: 'success', data: update(s.previous ? undefined : s.data), error: null, previous: false } : s));
+  const setData = useCallback((update: (data: T | undefined) => T | undefined) => {
+    setState((s) => {
+      const before = s.previous ? undefined : s.data;
+      const data = s.key === currentKey.current && s.key !== null ? update(before) : before;
+      return data === before ? s : { ...s, status: 'success', data, error: null, previous: false };
+    });
   }, []);
 
   /** Loads more for the current key and merges it into the data; a newer one replaces it. */

@@ -135,6 +135,16 @@ describe('useQuery', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('an update that returns the data itself changes nothing', async () => {
+    const { calls, result } = setup('a');
+    const down = new Error('down');
+    await settle(() => calls[0]!.answer.reject(down));
+    const before = result();
+    act(() => result().setData((d) => d));
+    expect(result()).toMatchObject({ status: 'error', data: undefined, error: down });
+    expect(result().reload).toBe(before.reload);
+  });
+
   it('takes array keys by value: a new array with the same values is the same key', async () => {
     const loader = manualLoader<string>();
     const view = renderHook(({ k }: { k: QueryKey }) => useQuery(k, loader.load(JSON.stringify(k))), { initialProps: { k: ['search', { q: 'x' }] as QueryKey } });
