@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, formatNumber, toast, useAuth, useLanguage, type AdminPanelProps } from '@city/shared';
+import { Button, formatNumber, toast, useAuth, useLanguage, useQuery, type AdminPanelProps } from '@city/shared';
 import {
   adminClickTotals,
   adminSetProviderStatus,
@@ -14,12 +14,12 @@ import './locales';
 import { StatusSummary } from './components/status-summary';
 import { RegistrationCard } from './components/registration-card';
 import { ClickTotals } from './components/click-totals';
-import { useAsyncData } from './hooks/use-async-data';
 import { useRegistrations } from './hooks/use-registrations';
 import './admin.css';
 
 export const CLICK_DAYS = 30;
 
+const loadCounts = () => adminStatusCounts();
 const loadClicks = () => adminClickTotals(CLICK_DAYS);
 
 /** /admin: the approval queue, the counts per status and the contact-click totals. */
@@ -32,12 +32,13 @@ export default function AdminPanel(_props: AdminPanelProps) {
   const [signingOut, setSigningOut] = useState(false);
   const [refused, setRefused] = useState(false);
   const queue = useRegistrations(status);
-  const counts = useAsyncData(adminStatusCounts);
-  const clicks = useAsyncData(loadClicks);
+  const counts = useQuery('admin-status-counts', loadCounts);
+  const clicks = useQuery(['admin-click-totals', CLICK_DAYS], loadClicks);
+  const rows = queue.data?.items ?? [];
   const queueHeading = useRef<HTMLHeadingElement>(null);
 
   const anyRefused =
-    refused || isNotAuthorisedError(queue.error) || isNotAuthorisedError(counts.error) || isNotAuthorisedError(clicks.error);
+    refused || [queue.error, queue.moreError, counts.error, clicks.error].some(isNotAuthorisedError);
 
   const reloadCounts = counts.reload;
   const removeRow = queue.remove;
@@ -91,7 +92,7 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </div>
       ) : null}
 
-      <StatusSummary counts={counts.data} selected={status} onSelect={setStatus} />
+      <StatusSummary counts={counts.data ?? null} selected={status} onSelect={setStatus} />
 
       <section className="admin-queue" aria-labelledby="admin-queue-title">
         <h2 id="admin-queue-title" className="admin-section-title" ref={queueHeading} tabIndex={-1}>
@@ -99,29 +100,29 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </h2>
         <p className="admin-field__hint">
           {t('queue.newestFirst')}
-          {queue.phase === 'ready' && queue.rows.length > 0 ? ` ${t('queue.showing', { shown: n(queue.rows.length), total: n(queue.total) })}` : null}
+          {queue.status === 'success' && rows.length > 0 ? ` ${t('queue.showing', { shown: n(rows.length), total: n(queue.data?.total ?? 0) })}` : null}
         </p>
-        {queue.phase === 'loading' ? (
+        {queue.status === 'loading' ? (
           <p role="status">{t('queue.loading')}</p>
-        ) : queue.phase === 'error' ? (
+        ) : queue.status === 'error' ? (
           <div role="alert" className="admin-error">
             <p>{t('queue.loadFailed')}</p>
             <Button variant="secondary" onClick={queue.reload}>
               {t('queue.retry')}
             </Button>
           </div>
-        ) : queue.rows.length === 0 ? (
+        ) : rows.length === 0 ? (
           <p className="admin-queue__empty">{t(`queue.empty.${status}`)}</p>
         ) : (
           <>
             <ul className="admin-queue__list">
-              {queue.rows.map((r) => (
+              {rows.map((r) => (
                 <li key={r.id}>
                   <RegistrationCard registration={r} onDecide={onDecide} />
                 </li>
               ))}
             </ul>
-            {queue.error ? (
+            {queue.moreError ? (
               <p role="alert" className="admin-error">
                 {t('queue.loadFailed')}
               </p>
@@ -135,7 +136,7 @@ export default function AdminPanel(_props: AdminPanelProps) {
         )}
       </section>
 
-      <ClickTotals days={CLICK_DAYS} phase={clicks.phase} rows={clicks.data} onRetry={clicks.reload} />
+      <ClickTotals days={CLICK_DAYS} status={clicks.status} rows={clicks.data ?? null} onRetry={clicks.reload} />
     </section>
   );
 }

@@ -15,7 +15,8 @@ import './ads.css';
  */
 export default function AdsPopup(_props: AdsPopupProps) {
   const [alreadySeen] = useState(wasSeenThisVisit);
-  const slides = useActiveAds(!alreadySeen);
+  // undefined while loading, when already seen, and when loading failed: no popup.
+  const slides = useActiveAds(!alreadySeen).data;
   const [phase, setPhase] = useState<'waiting' | 'open' | 'closed'>('waiting');
 
   useEffect(() => {

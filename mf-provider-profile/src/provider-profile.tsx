@@ -16,8 +16,10 @@ import './provider-profile.css';
 export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
-  const { state, retry } = useProvider(providerId);
-  const { summary, refresh } = useRatingSummary(providerId);
+  const provider = useProvider(providerId);
+  const summary = useRatingSummary(providerId);
+  const { reload: retry } = provider;
+  const { reload: refresh } = summary;
   // Reviews and this device's rating load alongside the provider (asked first), not after it.
   useEffect(() => {
     prefetchProfileData(providerId);
@@ -33,7 +35,8 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
     retry();
   }, [providerId, refresh, retry]);
 
-  const pageTitle = state.kind === 'ready' ? state.provider.name : state.kind === 'missing' ? t('notFoundTitle') : null;
+  const p = provider.data;
+  const pageTitle = p ? p.name : provider.status === 'success' ? t('notFoundTitle') : null;
   const site = tc('app.name');
   useEffect(() => {
     if (pageTitle) document.title = `${pageTitle} | ${site}`;
@@ -41,19 +44,20 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
 
   return (
     <div className="provider-profile">
-      {state.kind === 'loading' ? (
-        <ProfileLoading />
-      ) : state.kind === 'missing' ? (
-        <ProfileNotFound />
-      ) : state.kind === 'error' ? (
+      {provider.status === 'error' ? (
         <ProfileLoadFailed onRetry={retryAll} />
-      ) : (
+      ) : p ? (
         <article className="provider-profile__body">
-          <ProviderDetails provider={state.provider} summary={summary} />
-          <ContactActions provider={state.provider} />
-          <RatingSection providerId={state.provider.id} onRated={refresh} />
-          <ReviewsSection key={state.provider.id} providerId={state.provider.id} />
+          <ProviderDetails provider={p} summary={summary.data ?? null} />
+          <ContactActions provider={p} />
+          <RatingSection providerId={p.id} onRated={refresh} />
+          <ReviewsSection key={p.id} providerId={p.id} />
         </article>
+      ) : provider.status === 'success' ? (
+        // data null: no such approved provider
+        <ProfileNotFound />
+      ) : (
+        <ProfileLoading />
       )}
     </div>
   );

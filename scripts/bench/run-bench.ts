@@ -22,8 +22,9 @@
  *    database time of the list and search queries (p50/p99).
  * 4. Prints a markdown report and writes it to .tmp/bench/report.md (and --out if given).
  *
- * Ports: site 3300-3305, gzip proxies 3310-3316, one-bundle build 3306, backend 54600 (apart
- * from npm start's and e2e's).
+ * Ports: site 3300-3305 (the shell, then one per remote), one-bundle build right after them
+ * (3306), gzip proxies 3310-3316 (the same order, the one-bundle build last), backend 54600
+ * (apart from npm start's and e2e's).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,7 +84,9 @@ const RUNS = Number(values.runs);
 const LCP_RUNS = Number(values['lcp-runs'] ?? values.runs);
 const PROVIDERS = Number(values.providers);
 
-const PORTS = { shell: 3300, single: 3306, proxyBase: 3310, backend: 54600 };
+// Counted from REMOTE_NAMES, so another remote does not land on the one-bundle build's ports.
+const PORTS = { shell: 3300, single: 3300 + REMOTE_NAMES.length + 1, proxyBase: 3310, backend: 54600 };
+const SINGLE_PROXY = REMOTE_NAMES.length + 1;
 
 const BUDGET = { score: 95, lcpMs: 2000, tbtMs: 150, firstRenderKiB: 170, fedRatio: 1.1, dbMs: 50 };
 
@@ -191,7 +194,8 @@ async function main(): Promise<void> {
   await buildSingleBundle();
 
   const proxyUrl = (i: number) => `http://localhost:${PORTS.proxyBase + i}`;
-  const origins = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [proxyUrl(i), proxyUrl(i).replace('localhost', '127.0.0.1')]);
+  // The shell, each remote and the one-bundle build (CORS origins of the backend).
+  const origins = Array.from({ length: SINGLE_PROXY + 1 }, (_, i) => [proxyUrl(i), proxyUrl(i).replace('localhost', '127.0.0.1')]).flat();
   const dataDir = dataDirFor(PROVIDERS);
   log('starting the backend ...');
   const backend = await startBackendSeeded(dataDir, origins);
@@ -212,7 +216,7 @@ async function main(): Promise<void> {
       '/remotes.json': () => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(site.manifest) }),
     },
   });
-  proxies.push(new GzipProxy(PORTS.proxyBase + 6, single.url));
+  proxies.push(new GzipProxy(PORTS.proxyBase + SINGLE_PROXY, single.url));
 
   const report: string[] = [];
   try {
@@ -220,7 +224,7 @@ async function main(): Promise<void> {
     await single.start();
     await Promise.all(proxies.map((p) => p.start()));
     const siteUrl = proxies[0]!.url;
-    const singleUrl = proxies[6]!.url;
+    const singleUrl = proxies[SINGLE_PROXY]!.url;
     const remoteOfOrigin = new Map<string, string>([[new URL(siteUrl).origin, 'shell']]);
     REMOTE_NAMES.forEach((name, i) => remoteOfOrigin.set(new URL(proxies[i + 1]!.url).origin, name));
 

@@ -9,6 +9,7 @@ export * from './stores/toast-store';
 export * from './stores/auth-store';
 export * from './stores/toast-host';
 export * from './api';
+export * from './data';
 export * from './ui';
 export * from './catalogue';
 export * from './validation';

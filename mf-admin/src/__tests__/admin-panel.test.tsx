@@ -238,6 +238,21 @@ describe('AdminPanel', () => {
     expect(screen.queryByRole('button', { name: 'Show more registrations' })).toBeNull();
   });
 
+  it('a further page that fails keeps the cards shown and says so; a refusal there says why', async () => {
+    list.mockImplementationOnce(later({ rows: [RAMESH], total: 2 }));
+    const { user } = await renderPanel();
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    list.mockRejectedValueOnce(new ApiError('not authorised', '42501', 403));
+    await user.click(screen.getByRole('button', { name: 'Show more registrations' }));
+    expect(await screen.findByText('The registrations could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText(/The server refused: this account may no longer be an admin/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Ramesh Kumar' })).toBeInTheDocument();
+    list.mockResolvedValueOnce({ rows: [SITA], total: 2 });
+    await user.click(screen.getByRole('button', { name: 'Show more registrations' }));
+    expect(await screen.findByRole('article', { name: 'Sita Devi' })).toBeInTheDocument();
+    expect(screen.queryByText('The registrations could not be loaded.')).toBeNull();
+  });
+
   it('when the database refuses (not an admin) it says so', async () => {
     list.mockRejectedValue(new ApiError('not authorised', '42501', 403));
     await renderPanel();

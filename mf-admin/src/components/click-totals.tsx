@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, formatNumber, useLanguage } from '@city/shared';
+import { Button, formatNumber, useLanguage, type QueryStatus } from '@city/shared';
 import type { AdminClickTotal } from '../api';
 
 /** Rows shown until the admin asks for all (a long table is slow on a cheap phone). */
@@ -9,13 +9,13 @@ export const CLICK_TOTALS_TOP = 10;
 
 export interface ClickTotalsProps {
   days: number;
-  phase: 'loading' | 'ready' | 'error';
+  status: QueryStatus;
   rows: AdminClickTotal[] | null;
   onRetry: () => void;
 }
 
 /** Call and chat-app clicks per provider over the last `days` days. */
-export function ClickTotals({ days, phase, rows, onRetry }: ClickTotalsProps) {
+export function ClickTotals({ days, status, rows, onRetry }: ClickTotalsProps) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const n = (v: number) => formatNumber(v, lang);
@@ -26,7 +26,7 @@ export function ClickTotals({ days, phase, rows, onRetry }: ClickTotalsProps) {
       <h2 id="admin-clicks-title" className="admin-section-title">
         {t('clicks.heading', { days: n(days) })}
       </h2>
-      {phase === 'error' ? (
+      {status === 'error' ? (
         <div role="alert" className="admin-error">
           <p>{t('clicks.loadFailed')}</p>
           <Button variant="secondary" onClick={onRetry}>

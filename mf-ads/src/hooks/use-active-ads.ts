@@ -1,23 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useQuery, type Query } from '@city/shared';
 import { fetchActiveAds } from '../api';
 import { toSlides, type AdSlide } from '../utils/ad-slides';
 
 /**
- * The ads to show, or null while loading. Loading errors are quiet: the popup is optional,
- * so a failure means "no ads" and nothing else on the page notices.
+ * The ads to show (nothing is asked while `enabled` is false). Loading errors are quiet: the
+ * popup is optional, so a failure means "no ads" (it shows only `data`) and nothing else on the
+ * page notices.
  */
-export function useActiveAds(enabled: boolean): AdSlide[] | null {
-  const [slides, setSlides] = useState<AdSlide[] | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    fetchActiveAds().then(
-      (ads) => live && setSlides(toSlides(ads)),
-      () => live && setSlides([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return slides;
+export function useActiveAds(enabled: boolean): Query<AdSlide[]> {
+  return useQuery(enabled ? 'active-ads' : null, () => fetchActiveAds().then(toSlides));
 }

@@ -201,6 +201,24 @@ describe('category provider list', () => {
     expect(screen.queryByRole('button', { name: 'Show more providers' })).not.toBeInTheDocument();
   });
 
+  it('keeps the list when the next page fails, says so, and the button tries that page again', async () => {
+    const user = userEvent.setup();
+    const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
+    api.searchProviders
+      .mockImplementationOnce(later({ rows: first, total: 21 }))
+      .mockImplementationOnce(() => new Promise((_, reject) => setTimeout(() => reject(new shared.ApiError('Failed to fetch', 'network', 0)), 5)))
+      .mockImplementationOnce(later({ rows: [provider({ name: 'Last one' })], total: 21 }));
+    await renderDirectory('/?category=plumber');
+    expect(await screen.findByText('Showing 20 of 21')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more providers' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The providers could not be loaded');
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 20 }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows a translated error with a retry when loading fails', async () => {
     const user = userEvent.setup();
     api.searchProviders.mockImplementationOnce(

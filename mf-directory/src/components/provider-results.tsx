@@ -43,6 +43,8 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
     [query, categoryValue, filters.minRating, filters.verified, filters.sort],
   );
   const result = useProviderSearch(request);
+  const rows = result.data?.items ?? [];
+  const total = result.data?.total ?? 0;
   // Keywords and descriptions download on demand: until then, no suggestions and no description.
   const details = useCategoryDetails();
   const suggestions = useMemo(
@@ -52,7 +54,8 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
 
   // Infinite scroll: the next page loads as the end of the list comes near (a button too).
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, loadingMore, moreFailed, loadMore } = result;
+  const { hasMore, loadingMore, loadMore } = result;
+  const moreFailed = result.moreError !== null;
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || loadingMore || moreFailed || typeof IntersectionObserver === 'undefined') return;
@@ -114,19 +117,19 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
       <p className="directory-results__count" role="status">
         {result.status === 'loading'
           ? t('list.loading')
-          : result.status === 'success' && result.total > 0
-            ? t('list.count', { count: result.total })
+          : result.status === 'success' && total > 0
+            ? t('list.count', { count: total })
             : ''}
       </p>
 
       {result.status === 'error' ? (
         <div className="directory-results__message" role="alert">
           <p>{t('list.error')}</p>
-          <Button onClick={result.retry}>{t('list.retry')}</Button>
+          <Button onClick={result.reload}>{t('list.retry')}</Button>
         </div>
       ) : null}
 
-      {result.status === 'success' && result.rows.length === 0 ? (
+      {result.status === 'success' && rows.length === 0 ? (
         <div className="directory-results__empty">
           {mode.kind === 'search' ? (
             <>
@@ -147,9 +150,9 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </div>
       ) : null}
 
-      {result.rows.length > 0 ? (
+      {rows.length > 0 ? (
         <ul className="directory-results__list">
-          {result.rows.map((p) => (
+          {rows.map((p) => (
             <li key={p.id}>
               <ProviderCard provider={p} />
             </li>
@@ -157,12 +160,12 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </ul>
       ) : null}
 
-      {result.rows.length > 0 && result.total > result.rows.length ? (
+      {rows.length > 0 && total > rows.length ? (
         <p className="directory-results__shown">
-          {t('list.shown', { shown: formatNumber(result.rows.length, lang), total: formatNumber(result.total, lang) })}
+          {t('list.shown', { shown: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
         </p>
       ) : null}
-      {result.moreFailed ? (
+      {moreFailed ? (
         <p className="directory-results__message" role="alert">
           {t('list.error')}
         </p>

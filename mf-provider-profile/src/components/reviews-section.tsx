@@ -17,6 +17,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const { t } = useTranslation('profile');
   const lang = useLanguage();
   const reviews = useReviews(providerId);
+  const items = reviews.data?.items ?? [];
   const [text, setText] = useState(() => loadReviewDraft(providerId));
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -101,15 +102,15 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       ) : reviews.status === 'error' ? (
         <div className="provider-profile__load-failed">
           <p>{t('reviews.loadFailed')}</p>
-          <Button variant="secondary" onClick={reviews.retry}>
+          <Button variant="secondary" onClick={reviews.reload}>
             {t('retry')}
           </Button>
         </div>
-      ) : reviews.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="provider-profile__empty">{t('reviews.empty')}</p>
       ) : (
         <ol className="provider-profile__reviews" aria-label={t('reviews.heading')}>
-          {reviews.items.map((r) => (
+          {items.map((r) => (
             <li key={r.id} className="provider-profile__review">
               <p className="provider-profile__review-text">{r.review_text}</p>
               <time dateTime={r.created_at}>{formatDate(r.created_at, lang)}</time>

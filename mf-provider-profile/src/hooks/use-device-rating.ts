@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useQuery } from '@city/shared';
 import { submitRating } from '../api';
 import { initialDeviceRating } from '../utils/prefetch';
 
@@ -7,49 +8,35 @@ export interface RatingCallbacks {
   onFailed: (rating: number, error: unknown) => void;
 }
 
+type Choice = { providerId: string; value: number | null };
+
 /**
  * This device's rating of a provider. Choosing a value shows it at once and saves it;
  * saves go out one after another (the last choice wins on the server), and a failed save
  * returns the control to the last value the server accepted.
  */
 export function useDeviceRating(providerId: string, callbacks: RatingCallbacks) {
-  const [value, setValue] = useState<number | null>(null);
-  const confirmed = useRef<number | null>(null);
-  const touched = useRef(false);
+  // What the server has (prefetched with the profile); a failure to read it shows no rating.
+  const stored = useQuery(['device-rating', providerId], () => initialDeviceRating(providerId));
+  // What was chosen here wins over a stored value that arrives later.
+  const [chosen, setChosen] = useState<Choice | null>(null);
+  const saved = useRef<Choice | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const cb = useRef(callbacks);
   cb.current = callbacks;
 
-  useEffect(() => {
-    let live = true;
-    touched.current = false;
-    confirmed.current = null;
-    setValue(null);
-    initialDeviceRating(providerId).then(
-      (v) => {
-        if (!live || touched.current) return;
-        confirmed.current = v;
-        setValue(v);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [providerId]);
-
   const rate = useCallback(
     (n: number) => {
-      touched.current = true;
-      setValue(n);
+      setChosen({ providerId, value: n });
       queue.current = queue.current.then(() =>
         submitRating(providerId, n).then(
           () => {
-            confirmed.current = n;
+            saved.current = { providerId, value: n };
             cb.current.onSaved(n);
           },
           (error: unknown) => {
-            setValue(confirmed.current);
+            // Back to the last value saved from here, else to the stored one.
+            setChosen(saved.current?.providerId === providerId ? saved.current : null);
             cb.current.onFailed(n, error);
           },
         ),
@@ -58,5 +45,6 @@ export function useDeviceRating(providerId: string, callbacks: RatingCallbacks) 
     [providerId],
   );
 
+  const value = chosen?.providerId === providerId ? chosen.value : (stored.data ?? null);
   return { value, rate };
 }

@@ -72,6 +72,27 @@ describe('RatingSection', () => {
     ]);
   });
 
+  it('a stored rating that arrives after the visitor chose does not replace the choice', async () => {
+    const stored = deferred<number | null>();
+    api.fetchDeviceRating.mockReturnValue(stored.promise);
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+    await act(async () => stored.resolve(2));
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    expect(screen.getByText('Your rating: 5 out of 5')).toBeInTheDocument();
+  });
+
+  it('a failed save returns to the last value saved from this device', async () => {
+    api.submitRating.mockResolvedValueOnce().mockRejectedValueOnce(new shared.ApiError('boom', '500', 500));
+    await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
+    await settle();
+    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Rating Successful' }));
+    await userEvent.click(screen.getByRole('radio', { name: '1 star' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ variant: 'destructive' }));
+    expect(screen.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  });
+
   it('sends a second choice only after the first is saved, so the last choice wins', async () => {
     const first = deferred<void>();
     api.submitRating.mockReturnValueOnce(first.promise);

@@ -171,6 +171,22 @@ describe('ReviewsSection', () => {
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
   });
 
+  it('keeps the reviews shown when older ones fail to load, and asks again on the next press', async () => {
+    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
+    api.fetchReviews
+      .mockImplementationOnce(() => later(firstPage))
+      .mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)))
+      .mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('First page 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByRole('button', { name: 'Show more reviews' })).not.toHaveAttribute('aria-disabled');
+    expect(texts()).toHaveLength(profileApi.REVIEWS_PAGE_SIZE);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByText('Oldest')).toBeInTheDocument();
+    expect(api.fetchReviews).toHaveBeenCalledTimes(3);
+  });
+
   describe('draft and failures', () => {
     const OTHER_ID = '9a8b7c6d-0000-4000-8000-000000000001';
 
