@@ -108,7 +108,7 @@ test('each shared singleton is loaded once, from one provider', async ({ page })
       for (const scopes of Object.values(share)) {
         for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
           for (const [version, info] of Object.entries(versions)) {
-            if (info.loaded || info.lib) (out[pkg] ??= []).includes(`${version}@${info.from}`) || out[pkg].push(`${version}@${info.from}`);
+            if ((info.loaded || info.lib) && !(out[pkg] ??= []).includes(`${version}@${info.from}`)) out[pkg].push(`${version}@${info.from}`);
           }
         }
       }

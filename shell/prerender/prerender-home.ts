@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     throw new Error(`ROUTE_MANIFEST marks ${JSON.stringify(PRERENDER_SCOPE.paths)} for prerendering; this step renders only '/' into index.html`);
   }
   await compile(serverConfig());
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS bundle just compiled, by its path
   const server = require(join(outDir, 'render-home.js')) as typeof import('./render-home');
   const { html, remotes } = await server.renderHome();
 

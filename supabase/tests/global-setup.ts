@@ -21,7 +21,6 @@ export interface TestServer {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CITY_SERVER__: ChildProcess | undefined;
 }
 

@@ -27,7 +27,7 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   // would be built on the stale one). Show the visitor's choice at once; follow the URL
   // whenever its values change (back/forward, shared links).
   const [filters, setFilters] = useState(fromUrl);
-  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
   const active = activeFilterCount(filters);
   const apply = (next: DirectoryFilters) => {
     setFilters(next);

@@ -53,7 +53,7 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';
     if (typed !== text) setText(typed.slice(0, MAX_INPUT_LENGTH));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: what was typed before it
   }, []);
 
   // The URL changed by other means (back/forward, a category chosen): show its search.
@@ -72,7 +72,6 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
     if (typed !== '') loadCategoryDetails().catch(() => undefined);
     const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
   const voice = useVoiceSearch(

@@ -77,8 +77,7 @@ export function useProviderSearch(request: ProviderSearchRequest | null): Provid
     }
     setPage({ key, status: 'loading', rows: [], total: 0, loadingMore: false, moreFailed: false });
     fetchPage(request, key, 0);
-    // `key` stands for `request`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `request`
   }, [key, attempt, fetchPage]);
 
   useEffect(() => () => current.current.controller?.abort(), []);

@@ -100,7 +100,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     () => lazy(async () => ({ default: (await loadRemoteComponent(id)) as ComponentType<RemoteModules[K]> })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each Retry (`attempt`) needs a new lazy component
     [id, attempt],
   );
   const remote = remoteOf(id);

@@ -37,9 +37,6 @@ beforeEach(() => {
 });
 afterEach(() => setSupabaseClient(null));
 
-/** The request a fire-and-forget call makes happens after a few microtasks. */
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
 describe('ratings', () => {
   it("reads this device's ratings through get_device_ratings with the device token", async () => {
     const { rpc, from } = fakeClient({ data: [{ provider_id: PROVIDER, rating: 4 }, { provider_id: OTHER, rating: '2' }] });
