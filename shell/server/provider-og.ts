@@ -52,7 +52,8 @@ export function escapeHtml(s: string): string {
 /** One line of plain text: no control characters, collapsed spaces, at most `max` characters. */
 function oneLine(s: string, max: number): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it replaces
-  const text = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim();
+  const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+  const text = s.replace(controls, ' ').replace(/\s+/g, ' ').trim();
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }

@@ -143,10 +143,10 @@ const badDevice = fc.oneof(
 
 // The database's text cleaning (0006, private.clean_line / clean_text), restated: control
 // characters, and each joiner and combining mark alone, are what it matches.
-// eslint-disable-next-line no-control-regex -- see above
+/* eslint-disable no-control-regex, no-misleading-character-class -- see above */
 const CONTROLS_AND_BIDI = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
-// eslint-disable-next-line no-misleading-character-class -- see above
 const EDGE_INVISIBLE = /^[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+|[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+$/g;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 /** One line (a name, an address): controls and bidi overrides gone, any whitespace run one space, edges trimmed. */
 function cleanLine(s: string): string {
   return s
