@@ -36,7 +36,12 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Imports
 // ---------------------------------------------------------------------------------------------
 
-const trimmed = Object.entries(trimmedShared).map(([key, t]) => ({ key, names: t.names, listName: t.listName, forbidden: t.forbidden ?? [] }));
+const trimmed = Object.entries(trimmedShared).map(([key, t]) => ({
+  key,
+  names: t.names,
+  listName: t.listName,
+  forbidden: t.forbidden ?? [],
+}));
 
 /** The trimmed shared packages: only the listed names, imported by name (types are erased: any). */
 const trimmedPaths = trimmed.flatMap((t) => [
@@ -124,7 +129,17 @@ const jsxNoLiteralText = {
 };
 
 /** Attributes whose value a person reads or hears: they must be translated too. */
-const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'label', 'aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder'];
+const TEXT_ATTRIBUTES = [
+  'alt',
+  'title',
+  'placeholder',
+  'label',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'aria-placeholder',
+];
 const textAttributeSyntax = [
   {
     selector: `JSXAttribute[name.name=/^(${TEXT_ATTRIBUTES.join('|')})$/] > Literal[value=/[A-Za-z\\u0900-\\u097F]/]`,
@@ -156,7 +171,10 @@ export default [
     rules: {
       // A leading underscore marks a parameter or binding kept on purpose (a props type, a
       // field dropped from a copy by destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -10,7 +10,9 @@ async function main() {
   const dataDir = process.env.SUPABASE_DATA_DIR ?? join(__dirname, '..', 'supabase', '.data', 'local');
   const backend = await startLocalSupabase({ port: Number(process.env.SUPABASE_PORT ?? 54321), dataDir, seed: true });
   console.log(`backend ${backend.url}; shell dev server http://localhost:3000`);
-  const dev = await run('npx', ['turbo', 'run', 'dev', '--filter=./shell', '--filter=./mf-*', '--concurrency=6'], { env: { SUPABASE_DATA_DIR: dataDir } });
+  const dev = await run('npx', ['turbo', 'run', 'dev', '--filter=./shell', '--filter=./mf-*', '--concurrency=6'], {
+    env: { SUPABASE_DATA_DIR: dataDir },
+  });
   await backend.stop();
   process.exit(dev.code);
 }

@@ -15,9 +15,19 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'lint', commands: [['npm', ['run', 'lint']], ['npm', ['run', 'format:check']]], countsAsOne: true },
+  {
+    name: 'lint',
+    commands: [
+      ['npm', ['run', 'lint']],
+      ['npm', ['run', 'format:check']],
+    ],
+    countsAsOne: true,
+  },
   { name: 'typecheck', commands: [['npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']]] },
-  { name: 'unit + backend integration', commands: [['npx', ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', '--filter=!@city/e2e']]] },
+  {
+    name: 'unit + backend integration',
+    commands: [['npx', ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', '--filter=!@city/e2e']]],
+  },
   { name: 'e2e', commands: [['npm', ['run', 'test', '-w', '@city/e2e']]] },
 ];
 

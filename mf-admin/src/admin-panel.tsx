@@ -99,7 +99,9 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </h2>
         <p className="admin-field__hint">
           {t('queue.newestFirst')}
-          {queue.phase === 'ready' && queue.rows.length > 0 ? ` ${t('queue.showing', { shown: n(queue.rows.length), total: n(queue.total) })}` : null}
+          {queue.phase === 'ready' && queue.rows.length > 0
+            ? ` ${t('queue.showing', { shown: n(queue.rows.length), total: n(queue.total) })}`
+            : null}
         </p>
         {queue.phase === 'loading' ? (
           <p role="status">{t('queue.loading')}</p>
@@ -127,7 +129,12 @@ export default function AdminPanel(_props: AdminPanelProps) {
               </p>
             ) : null}
             {queue.hasMore ? (
-              <Button variant="secondary" onClick={() => (queue.loadingMore ? undefined : queue.loadMore())} aria-disabled={queue.loadingMore || undefined} className="admin-queue__more">
+              <Button
+                variant="secondary"
+                onClick={() => (queue.loadingMore ? undefined : queue.loadMore())}
+                aria-disabled={queue.loadingMore || undefined}
+                className="admin-queue__more"
+              >
                 {queue.loadingMore ? t('queue.loading') : t('queue.loadMore')}
               </Button>
             ) : null}

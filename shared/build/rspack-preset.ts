@@ -61,7 +61,10 @@ interface TrimmedShared {
 function esEntry(fromDir: string, pkg: string): string {
   const require = createRequire(join(fromDir, 'package.json'));
   const manifest = require.resolve(`${pkg}/package.json`);
-  const json = JSON.parse(readFileSync(manifest, 'utf8')) as { module?: string; exports?: Record<string, { import?: unknown; module?: unknown }> };
+  const json = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    module?: string;
+    exports?: Record<string, { import?: unknown; module?: unknown }>;
+  };
   const root = json.exports?.['.'];
   const entry = (typeof root?.module === 'string' && root.module) || (typeof root?.import === 'string' && root.import) || json.module;
   if (!entry) throw new Error(`shared/build/rspack-preset.ts: no ES entry found in ${manifest}`);
@@ -91,7 +94,8 @@ function trimmedSharedModule(trimmed: TrimmedShared, fromDir: string): string {
   return file;
 }
 
-const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+const packageOf = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
 /** The version of a package as installed for the module in `fromDir` (what its build bundles). */
 function packageVersion(fromDir: string, specifier: string): string {
@@ -121,12 +125,16 @@ function requiredVersionOverrides(): Record<string, string> {
  */
 export function declaredRange(dir: string, specifier: string): string {
   const pkg = packageOf(specifier);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Partial<Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>>;
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Partial<
+    Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>
+  >;
   const range = manifest.peerDependencies?.[pkg] ?? manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg];
   const override = requiredVersionOverrides()[pkg];
   if (override) return override;
   if (!range || range === '*') {
-    throw new Error(`${join(dir, 'package.json')}: declare the range of ${pkg} this module needs (e.g. "^1.2.0"): it is the federation requiredVersion of the shared singleton`);
+    throw new Error(
+      `${join(dir, 'package.json')}: declare the range of ${pkg} this module needs (e.g. "^1.2.0"): it is the federation requiredVersion of the shared singleton`,
+    );
   }
   return range;
 }
@@ -166,7 +174,8 @@ const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/error-codes',
   '@module-federation/inject-external-runtime-core-plugin',
 ];
-const esmBeside = (cjs: string) => [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((f) => f !== cjs && existsSync(f)) ?? cjs;
+const esmBeside = (cjs: string) =>
+  [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((f) => f !== cjs && existsSync(f)) ?? cjs;
 function federationRuntimeEsm(fromDir: string): Record<string, string> {
   const require = createRequire(join(fromDir, 'package.json'));
   const alias: Record<string, string> = {};
@@ -260,7 +269,9 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
       }),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page; remotes share one standalone-harness page.
-        template: existsSync(join(opts.dir, 'src', 'index.html')) ? join(opts.dir, 'src', 'index.html') : join(__dirname, 'remote-harness.html'),
+        template: existsSync(join(opts.dir, 'src', 'index.html'))
+          ? join(opts.dir, 'src', 'index.html')
+          : join(__dirname, 'remote-harness.html'),
         title: opts.title,
         minify: production,
       }),

@@ -55,7 +55,9 @@ export function useRegistrations(status: AdminProviderStatus) {
   const loadMore = useCallback(() => fetchPage(state.rows.length), [fetchPage, state.rows.length]);
   /** Drops a row that left this status (approved or rejected). */
   const remove = useCallback((id: string) => {
-    setState((s) => (s.rows.some((r) => r.id === id) ? { ...s, rows: s.rows.filter((r) => r.id !== id), total: Math.max(0, s.total - 1) } : s));
+    setState((s) =>
+      s.rows.some((r) => r.id === id) ? { ...s, rows: s.rows.filter((r) => r.id !== id), total: Math.max(0, s.total - 1) } : s,
+    );
   }, []);
 
   const current = state.status === status ? state : { ...state, rows: [], phase: 'loading' as const };

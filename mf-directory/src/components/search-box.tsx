@@ -19,7 +19,10 @@ export interface SearchBoxProps {
 function MicIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11z" />
+      <path
+        fill="currentColor"
+        d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11z"
+      />
     </svg>
   );
 }
@@ -81,7 +84,8 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
       commit(value);
     },
     (problem: VoiceProblem) => {
-      const title = problem === 'unsupported' ? t('search.voiceUnsupported') : problem === 'denied' ? t('search.voiceDenied') : t('search.voiceFailed');
+      const title =
+        problem === 'unsupported' ? t('search.voiceUnsupported') : problem === 'denied' ? t('search.voiceDenied') : t('search.voiceFailed');
       toast({ title });
     },
   );

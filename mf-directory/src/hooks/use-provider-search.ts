@@ -63,7 +63,9 @@ export function useProviderSearch(request: ProviderSearchRequest | null): Provid
       () => {
         if (!isLatest()) return;
         setPage((p) =>
-          offset === 0 ? { ...p, key: reqKey, status: 'error', rows: [], total: 0, loadingMore: false } : { ...p, loadingMore: false, moreFailed: true },
+          offset === 0
+            ? { ...p, key: reqKey, status: 'error', rows: [], total: 0, loadingMore: false }
+            : { ...p, loadingMore: false, moreFailed: true },
         );
       },
     );

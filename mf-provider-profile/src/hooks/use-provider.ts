@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchProvider, fetchRatingSummary, type Provider, type RatingSummary } from '../api';
 
-export type ProviderState =
-  | { kind: 'loading' }
-  | { kind: 'missing' }
-  | { kind: 'error' }
-  | { kind: 'ready'; provider: Provider };
+export type ProviderState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'ready'; provider: Provider };
 
 /** The provider (null id, unknown or not approved: 'missing'; network trouble: 'error'). */
 export function useProvider(providerId: string) {

@@ -29,7 +29,10 @@ console.log(JSON.stringify(out));
 `;
 
 function lint(cases: Case[]): { rule: string | null; line: number; message: string }[][] {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', LINT, repoRoot, JSON.stringify(cases)], { cwd: repoRoot, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', LINT, repoRoot, JSON.stringify(cases)], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as { rule: string | null; line: number; message: string }[][];
 }

@@ -52,7 +52,7 @@ describe('addNamespace', () => {
     expect(t('demo:nested.line')).toBe('पहली पंक्ति');
   });
 
-  it("lets a remote loaded again (a newer deployment, after Retry) replace its strings", async () => {
+  it('lets a remote loaded again (a newer deployment, after Retry) replace its strings', async () => {
     const { initI18n, addNamespace, t } = freshPage();
     await initI18n('en');
     addNamespace('demo', DEMO);
