@@ -25,7 +25,9 @@ async function main() {
     ...(process.env.PUBLIC_ORIGIN ? { publicOrigin: process.env.PUBLIC_ORIGIN } : {}),
   });
   await site.start();
-  console.log(`\n  City Services is running: ${site.url}  (backend ${backend.url})\n  Admin: npm run admin:create -- --email you@example.in --password '...'\n  Stop with Ctrl+C.\n`);
+  console.log(
+    `\n  City Services is running: ${site.url}  (backend ${backend.url})\n  Admin: npm run admin:create -- --email you@example.in --password '...'\n  Stop with Ctrl+C.\n`,
+  );
   const stop = async () => {
     await site.stop();
     await backend.stop();

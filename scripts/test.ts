@@ -1,20 +1,34 @@
 /**
- * npm test: everything, in order, stopping at the first red step: types, unit and component
- * tests (every workspace), backend integration (PGlite, and PostgreSQL 15 when installed),
- * production builds, then e2e in Chromium. Ends with one "N passed, N failed" line.
+ * npm test: everything, in order, stopping at the first red step: lint (ESLint, then Prettier's
+ * check), types, unit and component tests (every workspace), backend integration (PGlite, and
+ * PostgreSQL 15 when installed), production builds, then e2e in Chromium. Ends with one
+ * "N passed, N failed" line, where lint counts as one (passed or failed).
  */
 import { buildAll, run } from './run';
 
 interface Step {
   name: string;
-  cmd: string;
-  args: string[];
+  /** Run in order; the step fails with the first that fails. */
+  commands: [cmd: string, args: string[]][];
+  /** A check that has no tests of its own to count (lint): one passed, or one failed. */
+  countsAsOne?: boolean;
 }
 
 const steps: Step[] = [
-  { name: 'typecheck', cmd: 'npx', args: ['turbo', 'run', 'typecheck', '--output-logs=errors-only'] },
-  { name: 'unit + backend integration', cmd: 'npx', args: ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', '--filter=!@city/e2e'] },
-  { name: 'e2e', cmd: 'npm', args: ['run', 'test', '-w', '@city/e2e'] },
+  {
+    name: 'lint',
+    commands: [
+      ['npm', ['run', 'lint']],
+      ['npm', ['run', 'format:check']],
+    ],
+    countsAsOne: true,
+  },
+  { name: 'typecheck', commands: [['npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']]] },
+  {
+    name: 'unit + backend integration',
+    commands: [['npx', ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', '--filter=!@city/e2e']]],
+  },
+  { name: 'e2e', commands: [['npm', ['run', 'test', '-w', '@city/e2e']]] },
 ];
 
 /** Sums jest's "Tests: 2 failed, 25 passed" and Playwright's "12 passed" / "1 failed" lines. */
@@ -49,8 +63,15 @@ async function main() {
         process.exit(1);
       }
     }
-    const { code, output } = await run(step.cmd, step.args, { capture: true });
-    const c = count(output);
+    let code = 0;
+    let output = '';
+    for (const [cmd, args] of step.commands) {
+      const result = await run(cmd, args, { capture: true });
+      output += result.output;
+      code = result.code;
+      if (code !== 0) break;
+    }
+    const c = step.countsAsOne ? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 } : count(output);
     passed += c.passed;
     failed += c.failed;
     if (code !== 0) {

@@ -20,16 +20,34 @@ export interface BackendProcess {
  * deployment would (and keeps its ESM code out of Playwright's CommonJS loader). Resolves
  * once it has written <dataDir>/server.json for this pid.
  */
-export async function startBackendProcess(opts: { port: number; dataDir: string; corsOrigins: string[]; timeoutMs?: number }): Promise<BackendProcess> {
+export async function startBackendProcess(opts: {
+  port: number;
+  dataDir: string;
+  corsOrigins: string[];
+  timeoutMs?: number;
+}): Promise<BackendProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'serve', '--port', String(opts.port), '--data-dir', opts.dataDir, '--quiet',
+      '--import',
+      'tsx',
+      join(repoRoot, 'supabase', 'local', 'cli.ts'),
+      'serve',
+      '--port',
+      String(opts.port),
+      '--data-dir',
+      opts.dataDir,
+      '--quiet',
       // Every e2e write and sign-in comes from 127.0.0.1: the real per-client limits would answer
       // 429 to the suites. The test that proves the 429 path lowers them at run time (PUT /local/v1/rate-limits).
-      '--rate-limits', 'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,signins=100000/60',
+      '--rate-limits',
+      'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,signins=100000/60',
     ],
-    { cwd: join(repoRoot, 'supabase'), env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(',') }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: join(repoRoot, 'supabase'),
+      env: { ...process.env, CORS_ORIGINS: opts.corsOrigins.join(',') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d));

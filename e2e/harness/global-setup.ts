@@ -15,7 +15,11 @@ const tmpRoot = join(e2eRoot, '.tmp');
 /** Builds the fixture "other build" of mf_directory, used to prove remotes.json drives the page. */
 function buildAltDirectory(): string {
   const dir = join(e2eRoot, 'fixtures', 'alt-directory');
-  execFileSync(process.execPath, [join(e2eRoot, '..', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'], { cwd: dir, stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [join(e2eRoot, '..', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--mode', 'production'],
+    { cwd: dir, stdio: 'pipe' },
+  );
   return join(dir, 'dist');
 }
 
@@ -26,7 +30,10 @@ export default async function globalSetup() {
 
   const dataDir = join(tmpRoot, `db-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const corsOrigins = Array.from({ length: 12 }, (_, i) => [`http://localhost:${E2E_SHELL_PORT + i}`, `http://127.0.0.1:${E2E_SHELL_PORT + i}`]).flat();
+  const corsOrigins = Array.from({ length: 12 }, (_, i) => [
+    `http://localhost:${E2E_SHELL_PORT + i}`,
+    `http://127.0.0.1:${E2E_SHELL_PORT + i}`,
+  ]).flat();
   let backend = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
   // Same port and data dir: the data survives, and the keys too (the JWT secret lives in the data dir).
   const restartBackend = async () => {
@@ -48,20 +55,38 @@ export default async function globalSetup() {
     req.on('data', (c) => (body += c));
     req.on('end', async () => {
       try {
-        const { action, remote, url, target } = JSON.parse(body || '{}') as { action: string; remote?: RemoteName; url?: string; target?: string };
+        const { action, remote, url, target } = JSON.parse(body || '{}') as {
+          action: string;
+          remote?: RemoteName;
+          url?: string;
+          target?: string;
+        };
         if (remote && !REMOTE_NAMES.includes(remote)) throw new Error(`unknown remote ${remote}`);
         switch (action) {
-          case 'stopRemote': await site.remotes[remote!].stop(); break;
-          case 'startRemote': await site.remotes[remote!].start(); break;
-          case 'setRemoteEntry': site.setRemoteEntry(remote!, url === 'alt' ? `${alt.url}/mf-manifest.json` : url!); break;
+          case 'stopRemote':
+            await site.remotes[remote!].stop();
+            break;
+          case 'startRemote':
+            await site.remotes[remote!].start();
+            break;
+          case 'setRemoteEntry':
+            site.setRemoteEntry(remote!, url === 'alt' ? `${alt.url}/mf-manifest.json` : url!);
+            break;
           case 'breakFile': {
-            const broken = url === 'missing' ? () => ({ status: 404, type: 'text/plain', body: 'Not found' }) : () => ({ type: 'application/json', body: url === 'malformed' ? '{ not json' : '{"supabaseUrl": 42}' });
+            const broken =
+              url === 'missing'
+                ? () => ({ status: 404, type: 'text/plain', body: 'Not found' })
+                : () => ({ type: 'application/json', body: url === 'malformed' ? '{ not json' : '{"supabaseUrl": 42}' });
             if (target === 'config') site.overrideConfig(broken);
             else site.overrideRemotes(broken);
             break;
           }
-          case 'killBackend': await backend.kill(); break;
-          case 'startBackend': await restartBackend(); break;
+          case 'killBackend':
+            await backend.kill();
+            break;
+          case 'startBackend':
+            await restartBackend();
+            break;
           case 'reset':
             await restartBackend();
             site.overrideConfig(null);
@@ -71,7 +96,8 @@ export default async function globalSetup() {
               await site.remotes[name].start();
             }
             break;
-          default: throw new Error(`unknown action ${action}`);
+          default:
+            throw new Error(`unknown action ${action}`);
         }
         res.writeHead(204).end();
       } catch (e) {

@@ -40,7 +40,18 @@ function adminCreate(email: string, password: string) {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts (global setup)');
   return execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'admin:create', '--email', email, '--password', password, '--data-dir', dataDir],
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'supabase', 'local', 'cli.ts'),
+      'admin:create',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--data-dir',
+      dataDir,
+    ],
     { cwd: join(repoRoot, 'supabase'), encoding: 'utf8', stdio: 'pipe' },
   );
 }
@@ -125,7 +136,11 @@ test.describe('in English', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')))).toEqual([]);
   });
 
-  test('the admin approves a registration made through the form, and the provider is listed publicly at once', async ({ page, db, site }) => {
+  test('the admin approves a registration made through the form, and the provider is listed publicly at once', async ({
+    page,
+    db,
+    site,
+  }) => {
     const mobile = uniqueMobile();
     const name = `Arjun Verma ${mobile.slice(-4)}`;
     await registerThroughForm(page, { name, mobile });
@@ -150,11 +165,23 @@ test.describe('in English', () => {
     const entry = card(page, name);
     await expect(entry).toBeVisible();
     await expect(slot.getByRole('article').first()).toHaveAccessibleName(name);
-    for (const text of ['Verma Pipe Works', mobile, PLUMBER.en, 'Leak repair', 'XXXX-XXXX-0124', 'Verified', '9 years', 'Gandhi Chowk, Ward 2']) {
+    for (const text of [
+      'Verma Pipe Works',
+      mobile,
+      PLUMBER.en,
+      'Leak repair',
+      'XXXX-XXXX-0124',
+      'Verified',
+      '9 years',
+      'Gandhi Chowk, Ward 2',
+    ]) {
       await expect(entry).toContainText(text);
     }
     await expect(entry).not.toContainText('234567890124');
-    const { count: pendingBefore } = await db.from('service_providers').select('id', { count: 'exact', head: true }).eq('status', 'pending');
+    const { count: pendingBefore } = await db
+      .from('service_providers')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'pending');
     await expect(slot.getByRole('button', { name: `${pendingBefore} ${enAdmin.status.pending}` })).toHaveAttribute('aria-pressed', 'true');
     await expect(slot.getByRole('heading', { level: 2, name: 'Contact clicks in the last 30 days' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -205,7 +232,9 @@ test.describe('in English', () => {
     await expect(slot.getByRole('heading', { level: 1, name: enAdmin.panelTitle })).toBeVisible();
     await expect(slot.getByRole('button', { name: new RegExp(`^\\d+ ${enAdmin.status.pending}$`) })).toBeVisible();
     await expect
-      .poll(() => page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token, stored.key))
+      .poll(() =>
+        page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token, stored.key),
+      )
       .not.toBe(stored.token);
 
     // Going to the login page while signed in leads back to the panel.
@@ -307,7 +336,10 @@ test.describe('in Hindi, on a phone', () => {
       const list = await client.rpc('admin_list_registrations', { p_status: 'pending' });
       expect(list.error?.code).toBe('42501');
       const { data: any } = await db.from('service_providers').select('id').eq('status', 'pending').limit(1);
-      const change = await client.rpc('admin_set_provider_status', { p_provider_id: any![0]?.id ?? '00000000-0000-4000-8000-000000000000', p_status: 'approved' });
+      const change = await client.rpc('admin_set_provider_status', {
+        p_provider_id: any![0]?.id ?? '00000000-0000-4000-8000-000000000000',
+        p_status: 'approved',
+      });
       expect(change.error?.code).toBe('42501');
     }
 

@@ -45,7 +45,13 @@ async function currentAd(page: Page) {
   const position = await group.getAttribute('aria-label');
   const title = await group.evaluate((el) => {
     const media = el.querySelector('img, video, iframe');
-    return el.querySelector('p')?.textContent ?? media?.getAttribute('alt') ?? media?.getAttribute('aria-label') ?? media?.getAttribute('title') ?? '';
+    return (
+      el.querySelector('p')?.textContent ??
+      media?.getAttribute('alt') ??
+      media?.getAttribute('aria-label') ??
+      media?.getAttribute('title') ??
+      ''
+    );
   });
   return { position, title };
 }
@@ -71,8 +77,13 @@ async function recordPopupTimeline(page: Page) {
 
 async function timeline(page: Page) {
   return page.evaluate(() => {
-    const ads = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/rest/v1/advertisements'));
-    return { adsLoadedAt: ads?.responseEnd ?? null, log: (window as unknown as { __adsTimeline: { t: number; state: string }[] }).__adsTimeline };
+    const ads = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+      e.name.includes('/rest/v1/advertisements'),
+    );
+    return {
+      adsLoadedAt: ads?.responseEnd ?? null,
+      log: (window as unknown as { __adsTimeline: { t: number; state: string }[] }).__adsTimeline,
+    };
   });
 }
 
@@ -145,7 +156,10 @@ test.describe('advertisement popup', () => {
     const openDelay = opened.t - adsLoadedAt!;
     const rotation = second.t - opened.t;
     const lifetime = closed.t - opened.t;
-    test.info().annotations.push({ type: 'measured', description: `open ${openDelay.toFixed(0)} ms, rotate ${rotation.toFixed(0)} ms, close ${lifetime.toFixed(0)} ms` });
+    test.info().annotations.push({
+      type: 'measured',
+      description: `open ${openDelay.toFixed(0)} ms, rotate ${rotation.toFixed(0)} ms, close ${lifetime.toFixed(0)} ms`,
+    });
     expect(openDelay).toBeGreaterThanOrEqual(495);
     expect(openDelay).toBeLessThan(2_000);
     expect(rotation).toBeGreaterThanOrEqual(6_990);
@@ -156,13 +170,18 @@ test.describe('advertisement popup', () => {
     expect(log.filter((e) => e.state.startsWith('open')).length).toBeLessThanOrEqual(3);
   });
 
-  test('the first render does not wait for the ads: nothing of mf_ads is requested before the load event', async ({ page, site, request }) => {
+  test('the first render does not wait for the ads: nothing of mf_ads is requested before the load event', async ({
+    page,
+    site,
+    request,
+  }) => {
     const adsOrigin = await originOfAds(request, site.url);
     // The browser's network log: every request the page makes to the ads remote or for the ads.
     const adsRequests: string[] = [];
     page.on('request', (r) => {
       const url = r.url();
-      if (url.startsWith(adsOrigin) || url.includes('/rest/v1/advertisements') || url.includes('/storage/v1/object/public/ads/')) adsRequests.push(url);
+      if (url.startsWith(adsOrigin) || url.includes('/rest/v1/advertisements') || url.includes('/storage/v1/object/public/ads/'))
+        adsRequests.push(url);
     });
     await page.addInitScript(() => performance.setResourceTimingBufferSize(1_000));
     await page.goto('/');
@@ -288,7 +307,14 @@ test.describe('advertisement popup', () => {
     for (let i = 0; i < running.length; i++) {
       const video = popup(page).locator('video');
       if (await video.count()) {
-        expect(await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, paused: v.paused, muted: v.muted, inline: v.playsInline }))).toEqual({
+        expect(
+          await video.evaluate((v: HTMLVideoElement) => ({
+            autoplay: v.autoplay,
+            paused: v.paused,
+            muted: v.muted,
+            inline: v.playsInline,
+          })),
+        ).toEqual({
           autoplay: false,
           paused: true,
           muted: true,

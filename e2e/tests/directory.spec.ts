@@ -25,7 +25,9 @@ const directory = (page: Page) => page.locator('[data-remote-slot="mf_directory"
 const cards = (page: Page) => directory(page).getByRole('article');
 /** Provider ids of the cards shown, in order (from their profile links). */
 async function shownIds(page: Page): Promise<string[]> {
-  const hrefs = await cards(page).locator('h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await cards(page)
+    .locator('h3 a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((h) => h.replace('/provider/', ''));
 }
 
@@ -36,7 +38,11 @@ async function expectNoErrorPage(page: Page) {
 
 test.describe('in Hindi (default)', () => {
   test('browse a category: grid of 24 and More Services, the provider list, back to categories', async ({ page, db }) => {
-    const { count } = await db.from('service_providers').select('id', { count: 'exact', head: true }).eq('status', 'approved').eq('category', PLUMBER);
+    const { count } = await db
+      .from('service_providers')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'approved')
+      .eq('category', PLUMBER);
     expect(count).toBeGreaterThan(0);
 
     await page.goto('/');
@@ -92,7 +98,9 @@ test.describe('in Hindi (default)', () => {
     const { data } = await db.from('service_providers').select('id, category').eq('status', 'approved');
     const counts = new Map<string, string[]>();
     for (const row of data ?? []) counts.set(row.category, [...(counts.get(row.category) ?? []), row.id]);
-    const target = [...CATEGORIES].sort((a, b) => (counts.get(storedCategoryValue(a))?.length ?? 0) - (counts.get(storedCategoryValue(b))?.length ?? 0))[0]!;
+    const target = [...CATEGORIES].sort(
+      (a, b) => (counts.get(storedCategoryValue(a))?.length ?? 0) - (counts.get(storedCategoryValue(b))?.length ?? 0),
+    )[0]!;
     const ids = counts.get(storedCategoryValue(target)) ?? [];
     if (ids.length) expect((await db.from('service_providers').update({ status: 'pending' }).in('id', ids)).error).toBeNull();
     try {
@@ -168,7 +176,11 @@ test.describe('in English', () => {
     await expect(cards(page).first().getByText('Electrician', { exact: true })).toBeVisible();
 
     await box.fill(someone.mobile.slice(2, 9));
-    await expect(directory(page).getByRole('link', { name: /View profile of/ }).first()).toBeVisible();
+    await expect(
+      directory(page)
+        .getByRole('link', { name: /View profile of/ })
+        .first(),
+    ).toBeVisible();
     await expect.poll(async () => (await shownIds(page)).includes(someone.id)).toBe(true);
 
     await box.fill('zqxvbnm');
@@ -216,7 +228,8 @@ test.describe('in English', () => {
   test('the welcome banner scrolls in a 10 s cycle, and stands still for reduced motion', async ({ page }) => {
     await page.goto('/');
     const track = directory(page).locator('.directory-banner__track');
-    const animation = () => track.evaluate((el) => ({ name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration }));
+    const animation = () =>
+      track.evaluate((el) => ({ name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration }));
     expect(await animation()).toEqual({ name: 'directory-banner-scroll', duration: '10s' });
     await expect(directory(page).getByRole('region', { name: 'Services you can find here' }).getByRole('listitem')).toHaveCount(34);
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -261,7 +274,9 @@ test.describe('in English', () => {
 
     const token = await deviceTokenOf(page);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const tracked = requests.filter((r) => r.url.endsWith('/rest/v1/rpc/track_click')).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const tracked = requests
+      .filter((r) => r.url.endsWith('/rest/v1/rpc/track_click'))
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>);
     expect(tracked.map((b) => b.p_click_type).sort()).toEqual(['call', 'call', 'whatsapp', 'whatsapp']);
     expect(tracked.every((b) => b.p_provider_id === id && b.p_device_token === token)).toBe(true);
     expectTokenOnlyInDeviceCalls(requests, token!);

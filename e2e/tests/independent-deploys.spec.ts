@@ -26,7 +26,11 @@ const INCOMPATIBLE = { CITY_BUILD_REQUIRED_VERSIONS: JSON.stringify({ '@city/sha
 const VARIANTS = {
   ads: { remote: 'mf_ads', name: 'mf-ads-needs-next-shared', env: INCOMPATIBLE },
   directory: { remote: 'mf_directory', name: 'mf-directory-needs-next-shared', env: INCOMPATIBLE },
-  registrationNext: { remote: 'mf_registration', name: 'mf-registration-next', config: join(__dirname, '..', 'fixtures', 'registration-next', 'rspack.config.ts') },
+  registrationNext: {
+    remote: 'mf_registration',
+    name: 'mf-registration-next',
+    config: join(__dirname, '..', 'fixtures', 'registration-next', 'rspack.config.ts'),
+  },
 } satisfies Record<string, RemoteVariant>;
 type Variant = keyof typeof VARIANTS;
 
@@ -39,7 +43,8 @@ interface ManifestShared {
   requiredVersion?: string;
   singleton?: boolean;
 }
-const sharedEntry = (dist: string) => readJson<{ shared: ManifestShared[] }>(join(dist, 'mf-manifest.json')).shared.find((s) => s.name === '@city/shared')!;
+const sharedEntry = (dist: string) =>
+  readJson<{ shared: ManifestShared[] }>(join(dist, 'mf-manifest.json')).shared.find((s) => s.name === '@city/shared')!;
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(240_000); // three production builds of a remote (a few seconds each)
@@ -66,7 +71,11 @@ function pageErrors(page: Page): string[] {
 /** Resolves when the shell's slot reports that the federation runtime refused `remote` for its @city/shared range. */
 function refusedForVersion(page: Page, remote: RemoteName) {
   return page.waitForEvent('console', {
-    predicate: (m) => m.type() === 'error' && m.text().includes(`Remote ${remote} could not be loaded`) && m.text().includes('@city/shared') && m.text().includes(NEXT_MAJOR),
+    predicate: (m) =>
+      m.type() === 'error' &&
+      m.text().includes(`Remote ${remote} could not be loaded`) &&
+      m.text().includes('@city/shared') &&
+      m.text().includes(NEXT_MAJOR),
     timeout: 20_000,
   });
 }
@@ -77,7 +86,9 @@ test.describe('a remote built against an incompatible @city/shared fails to load
     expect(provided).toMatchObject({ version: sharedVersion, singleton: true });
     for (const remote of ['mf-directory', 'mf-provider-profile', 'mf-registration', 'mf-ads', 'mf-admin']) {
       // Each production remote asks for the range its package.json declares, which the page satisfies.
-      const declared = readJson<{ dependencies: Record<string, string> }>(join(repoRoot, remote, 'package.json')).dependencies['@city/shared'];
+      const declared = readJson<{ dependencies: Record<string, string> }>(join(repoRoot, remote, 'package.json')).dependencies[
+        '@city/shared'
+      ];
       expect([remote, sharedEntry(join(repoRoot, remote, 'dist')).requiredVersion]).toEqual([remote, declared]);
     }
     expect(sharedEntry(served.get('ads')!.dir)).toMatchObject({ requiredVersion: NEXT_MAJOR, singleton: true });
@@ -107,7 +118,10 @@ test.describe('a remote built against an incompatible @city/shared fails to load
     });
   });
 
-  test('mf_directory on the prerendered home page: the translated fallback with Retry, the rest of the page works', async ({ page, control }) => {
+  test('mf_directory on the prerendered home page: the translated fallback with Retry, the rest of the page works', async ({
+    page,
+    control,
+  }) => {
     const errors = pageErrors(page);
     await control.setRemoteEntry('mf_directory', manifestUrl('directory'));
     const refused = refusedForVersion(page, 'mf_directory');
@@ -141,10 +155,18 @@ const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelRe = (text: string) => new RegExp(`^${escapeRe(text)}\\s*\\*?$`);
 const describedBy = (field: Locator, text: string) => expect(field).toHaveAccessibleDescription(new RegExp(escapeRe(text)));
 
-test('a new version of mf_registration ships a new string, query and rule with the shell not rebuilt', async ({ page, control, site, db }) => {
+test('a new version of mf_registration ships a new string, query and rule with the shell not rebuilt', async ({
+  page,
+  control,
+  site,
+  db,
+}) => {
   // The shell (and the production registration remote) have never seen these strings.
   for (const dist of ['shell', 'mf-registration'].map((m) => join(repoRoot, m, 'dist'))) {
-    const js = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    const js = readdirSync(dist)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dist, f), 'utf8'))
+      .join('\n');
     expect(js).not.toContain(enNext.validation.addressTooShort);
     expect(js).not.toContain(enNext.validation.mobileAlreadyListed);
   }
@@ -184,7 +206,9 @@ test('a new version of mf_registration ships a new string, query and rule with t
   await mobile.fill(listedMobile);
   await submit.click();
   await describedBy(mobile, enNext.validation.mobileAlreadyListed);
-  expect(rpc('search_providers').map((r) => JSON.parse(r.body) as Record<string, unknown>)).toEqual([expect.objectContaining({ p_query: listedMobile })]);
+  expect(rpc('search_providers').map((r) => JSON.parse(r.body) as Record<string, unknown>)).toEqual([
+    expect.objectContaining({ p_query: listedMobile }),
+  ]);
   expect(rpc('register_provider')).toEqual([]); // a listed number is not registered twice
   expect(errors).toEqual([]);
 });

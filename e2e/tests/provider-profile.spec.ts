@@ -237,7 +237,11 @@ test.describe('in English', () => {
     await expect(list.getByRole('listitem').first()).toContainText('Fixed our leaking tank in 20 minutes. <b>Recommended</b>');
     await expect(list.getByRole('listitem').last()).toContainText('An older review');
     await expect(box).toHaveValue('');
-    const { data: stored } = await db.from('reviews').select('review_text, created_at').eq('provider_id', p.id).order('created_at', { ascending: false });
+    const { data: stored } = await db
+      .from('reviews')
+      .select('review_text, created_at')
+      .eq('provider_id', p.id)
+      .order('created_at', { ascending: false });
     expect(stored).toHaveLength(2);
     expect(stored![0]!.review_text).toBe('Fixed our leaking tank in 20 minutes. <b>Recommended</b>');
     const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(new Date(stored![0]!.created_at as string));

@@ -108,7 +108,11 @@ async function expectNotPublic(site: SiteInfo, id: string, mobile: string) {
 test.describe('in Hindi, on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('a full registration from the home page button: pending row, Aadhaar private, chat message, focus back', async ({ page, db, site }) => {
+  test('a full registration from the home page button: pending row, Aadhaar private, chat message, focus back', async ({
+    page,
+    db,
+    site,
+  }) => {
     const hi = STRINGS.hi;
     const mobile = uniqueMobile();
     const name = `रमेश कुमार ${mobile.slice(-4)}`;
@@ -190,7 +194,11 @@ test.describe('in Hindi, on a phone', () => {
 });
 
 test.describe('in English', () => {
-  test('deep link, Other category, no Aadhaar, keyboard only: stored as OTHERS and Not Provided in the message', async ({ page, db, site }) => {
+  test('deep link, Other category, no Aadhaar, keyboard only: stored as OTHERS and Not Provided in the message', async ({
+    page,
+    db,
+    site,
+  }) => {
     const en = STRINGS.en;
     const mobile = uniqueMobile();
     const name = `Sita Devi ${mobile.slice(-4)}`;
@@ -274,7 +282,11 @@ test.describe('in English', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('offline: the save fails with a clear message, what was typed stays, and a double click later stores one row', async ({ page, context, db }) => {
+  test('offline: the save fails with a clear message, what was typed stays, and a double click later stores one row', async ({
+    page,
+    context,
+    db,
+  }) => {
     const en = STRINGS.en;
     const mobile = uniqueMobile();
     await useLanguage(page, 'en');

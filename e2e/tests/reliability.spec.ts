@@ -23,7 +23,15 @@ const uniqueMobile = () => `7${String(Date.now() % 1e7).padStart(7, '0')}${Strin
 async function createProvider(db: SupabaseClient, over: Record<string, unknown> = {}) {
   const { data, error } = await db
     .from('service_providers')
-    .insert({ name: 'Reliable Ravi', mobile: uniqueMobile(), category: PLUMBER, experience: 4, address: 'Old Market', status: 'approved', ...over })
+    .insert({
+      name: 'Reliable Ravi',
+      mobile: uniqueMobile(),
+      category: PLUMBER,
+      experience: 4,
+      address: 'Old Market',
+      status: 'approved',
+      ...over,
+    })
     .select('id, name, mobile')
     .single();
   expect(error).toBeNull();
@@ -45,22 +53,39 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
 }
 
 /** Nothing on the page still says it is loading. */
 async function expectSettled(page: Page, timeout = 30_000) {
-  const loading = [enCommon.remote.loading, enDirectory.list.loading, enDirectory.list.loadingMore, enProfile.loading, enProfile.reviews.loading];
+  const loading = [
+    enCommon.remote.loading,
+    enDirectory.list.loading,
+    enDirectory.list.loadingMore,
+    enProfile.loading,
+    enProfile.reviews.loading,
+  ];
   for (const text of loading) await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
 
 test.describe('security headers and CSP', () => {
-  test('the shell and every remote send a CSP limited to the configured origins and the Supabase URL, nosniff and a referrer policy', async ({ page, site, request }) => {
+  test('the shell and every remote send a CSP limited to the configured origins and the Supabase URL, nosniff and a referrer policy', async ({
+    page,
+    site,
+    request,
+  }) => {
     const remotes = (await (await request.get(`${site.url}/remotes.json`)).json()) as Record<string, string>;
-    const urls = [`${site.url}/`, `${site.url}/provider/00000000-0000-4000-8000-000000000000`, `${site.url}/config.json`, ...Object.values(remotes)];
+    const urls = [
+      `${site.url}/`,
+      `${site.url}/provider/00000000-0000-4000-8000-000000000000`,
+      `${site.url}/config.json`,
+      ...Object.values(remotes),
+    ];
     for (const url of urls) {
       const res = await request.get(url);
       expect(res.ok(), url).toBe(true);
@@ -71,7 +96,8 @@ test.describe('security headers and CSP', () => {
       expect(csp).toContain("base-uri 'self'");
       expect(csp).toMatch(new RegExp(`connect-src [^;]*${site.supabaseUrl.replace(/[.:/]/g, '\\$&')}`));
       expect(csp).toMatch(new RegExp(`img-src [^;]*${site.supabaseUrl.replace(/[.:/]/g, '\\$&')}/storage/`));
-      for (const manifest of Object.values(remotes)) expect(csp).toMatch(new RegExp(`script-src [^;]*${new URL(manifest).origin.replace(/[.:/]/g, '\\$&')}`));
+      for (const manifest of Object.values(remotes))
+        expect(csp).toMatch(new RegExp(`script-src [^;]*${new URL(manifest).origin.replace(/[.:/]/g, '\\$&')}`));
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(h['x-content-type-options']).toBe('nosniff');
       expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -86,7 +112,19 @@ test.describe('security headers and CSP', () => {
     await db.from('reviews').insert({ provider_id: p.id, review_text: 'CSP check review' });
     await useLanguage(page, 'en');
     const violations = await watchCsp(page);
-    const routes = ['/', '/?category=plumber', `/provider/${p.id}`, '/?register=1', '/admin-login', '/admin', '/privacy-policy', '/terms-conditions', '/disclaimer', '/contact', '/no-such-page'];
+    const routes = [
+      '/',
+      '/?category=plumber',
+      `/provider/${p.id}`,
+      '/?register=1',
+      '/admin-login',
+      '/admin',
+      '/privacy-policy',
+      '/terms-conditions',
+      '/disclaimer',
+      '/contact',
+      '/no-such-page',
+    ];
     for (const route of routes) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
@@ -169,7 +207,11 @@ test.describe('security headers and CSP', () => {
 test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
-  test('a half-written registration survives, the failure says to retry, and after restart the save succeeds', async ({ page, db, control }) => {
+  test('a half-written registration survives, the failure says to retry, and after restart the save succeeds', async ({
+    page,
+    db,
+    control,
+  }) => {
     const r = enRegistration;
     const mobile = uniqueMobile();
     await page.addInitScript(() => {
@@ -215,7 +257,11 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await expect(field(r.form.name)).toHaveValue('');
   });
 
-  test('a half-written review survives, committed rows survive the kill, and the review posts after restart', async ({ page, db, control }) => {
+  test('a half-written review survives, committed rows survive the kill, and the review posts after restart', async ({
+    page,
+    db,
+    control,
+  }) => {
     const p = await createProvider(db);
     const textarea = () => profile(page).getByRole('textbox', { name: enProfile.reviews.label });
     const submit = () => profile(page).getByRole('button', { name: enProfile.reviews.submit });
@@ -275,7 +321,10 @@ test.describe('a slow, flaky network (CDP)', () => {
     return cdp;
   }
 
-  test('home page, a category list and a profile on Slow 3G with a period offline: no stuck spinner, a retry recovers', async ({ page, db }) => {
+  test('home page, a category list and a profile on Slow 3G with a period offline: no stuck spinner, a retry recovers', async ({
+    page,
+    db,
+  }) => {
     test.setTimeout(240_000);
     const p = await createProvider(db, { name: 'Flaky Network Fixer' });
     const cdp = await network(page);
@@ -289,7 +338,10 @@ test.describe('a slow, flaky network (CDP)', () => {
 
     // Offline while opening a category: a clear message with a retry, not an endless spinner.
     await cdp.send('Network.emulateNetworkConditions', OFFLINE);
-    await directory(page).getByRole('link', { name: /Plumber/ }).first().click();
+    await directory(page)
+      .getByRole('link', { name: /Plumber/ })
+      .first()
+      .click();
     const listError = directory(page).getByRole('alert').filter({ hasText: enDirectory.list.error });
     const slotError = page.locator('[data-remote-fallback]');
     await expect(listError.or(slotError)).toBeVisible({ timeout: 30_000 });
@@ -297,7 +349,7 @@ test.describe('a slow, flaky network (CDP)', () => {
 
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     const t1 = Date.now();
-    await (await listError.isVisible() ? listError : slotError).getByRole('button').click();
+    await ((await listError.isVisible()) ? listError : slotError).getByRole('button').click();
     await expect(directory(page).getByRole('article').first()).toBeVisible({ timeout: 90_000 });
     await expectSettled(page, 90_000);
     test.info().annotations.push({ type: 'slow-3g-category-retry-ms', description: String(Date.now() - t1) });

@@ -74,7 +74,13 @@ test.describe('on a provider profile', () => {
   test.beforeEach(async ({ db }) => {
     const { data, error } = await db
       .from('service_providers')
-      .insert({ name: 'Language Check', mobile: `7${String(Date.now() % 1e9).padStart(9, '0')}`, category: storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!), address: 'Ward 1', status: 'approved' })
+      .insert({
+        name: 'Language Check',
+        mobile: `7${String(Date.now() % 1e9).padStart(9, '0')}`,
+        category: storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!),
+        address: 'Ward 1',
+        status: 'approved',
+      })
       .select('id')
       .single();
     expect(error).toBeNull();

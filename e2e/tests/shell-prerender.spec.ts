@@ -108,10 +108,13 @@ test('the prerendered directory stays on screen while its remote is slow, then i
   const directoryManifest = remotes['mf_directory']!;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.href === directoryManifest, async (route) => {
-    await released;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.href === directoryManifest,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   await page.goto('/');
   await page.evaluate(() => {
     const w = window as unknown as { prerenderedHeading: Element | null; loadingShown: boolean };

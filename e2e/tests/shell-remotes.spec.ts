@@ -2,7 +2,9 @@ import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtu
 import type { RemoteName } from '@city/shared/contracts';
 
 async function approvedProviderId(site: { supabaseUrl: string; anonKey: string }) {
-  const res = await fetch(`${site.supabaseUrl}/rest/v1/service_providers?select=id&limit=1`, { headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}` } });
+  const res = await fetch(`${site.supabaseUrl}/rest/v1/service_providers?select=id&limit=1`, {
+    headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}` },
+  });
   return ((await res.json()) as { id: string }[])[0]!.id;
 }
 
@@ -103,12 +105,17 @@ test('each shared singleton is loaded once, from one provider', async ({ page })
   const loadedShares = () =>
     page.evaluate(() => {
       type ShareInfo = { loaded?: boolean; loading?: unknown; from: string; lib?: unknown };
-      const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;
+      const share = (
+        globalThis as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const out: Record<string, string[]> = {};
       for (const scopes of Object.values(share)) {
         for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
           for (const [version, info] of Object.entries(versions)) {
-            if (info.loaded || info.lib) (out[pkg] ??= []).includes(`${version}@${info.from}`) || out[pkg].push(`${version}@${info.from}`);
+            if ((info.loaded || info.lib) && !(out[pkg] ??= []).includes(`${version}@${info.from}`))
+              out[pkg].push(`${version}@${info.from}`);
           }
         }
       }
@@ -116,7 +123,16 @@ test('each shared singleton is loaded once, from one provider', async ({ page })
     });
   await expect.poll(async () => (await loadedShares())['@supabase/supabase-js']).toBeDefined();
   const loaded = await loadedShares();
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@supabase/supabase-js', '@city/shared']) {
+  for (const pkg of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'zustand',
+    'i18next',
+    'react-i18next',
+    '@supabase/supabase-js',
+    '@city/shared',
+  ]) {
     expect(loaded[pkg], pkg).toHaveLength(1);
   }
 });

@@ -2,7 +2,9 @@ import { test, expect, expectNoSeriousA11yViolations } from '../fixtures/test';
 
 /** One approved provider id from the seeded backend (through the public API, as a visitor). */
 async function anyApprovedProviderId(supabaseUrl: string, anonKey: string): Promise<string> {
-  const res = await fetch(`${supabaseUrl}/rest/v1/service_providers?select=id&limit=1`, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } });
+  const res = await fetch(`${supabaseUrl}/rest/v1/service_providers?select=id&limit=1`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+  });
   const rows = (await res.json()) as { id: string }[];
   expect(rows.length).toBe(1);
   return rows[0]!.id;

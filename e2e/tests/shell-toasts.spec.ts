@@ -2,7 +2,10 @@ import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtu
 
 /** A failed admin sign-in is a real way to raise a destructive toast; resolves once the new one shows. */
 async function failSignIn(page: Page) {
-  const before = await page.getByTestId('toast').getAttribute('data-toast-id', { timeout: 100 }).catch(() => null);
+  const before = await page
+    .getByTestId('toast')
+    .getAttribute('data-toast-id', { timeout: 100 })
+    .catch(() => null);
   await page.getByLabel('E-mail').fill('nobody@example.in');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();

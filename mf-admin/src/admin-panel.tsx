@@ -128,7 +128,12 @@ export default function AdminPanel(_props: AdminPanelProps) {
               </p>
             ) : null}
             {queue.hasMore ? (
-              <Button variant="secondary" onClick={() => (queue.loadingMore ? undefined : queue.loadMore())} aria-disabled={queue.loadingMore || undefined} className="admin-queue__more">
+              <Button
+                variant="secondary"
+                onClick={() => (queue.loadingMore ? undefined : queue.loadMore())}
+                aria-disabled={queue.loadingMore || undefined}
+                className="admin-queue__more"
+              >
                 {queue.loadingMore ? t('queue.loading') : t('queue.loadMore')}
               </Button>
             ) : null}

@@ -1,4 +1,4 @@
-import { mountStandalone, } from '@city/shared/harness';
+import { mountStandalone } from '@city/shared/harness';
 import { useAuth } from '@city/shared';
 import AdminLogin from './admin-login';
 import AdminPanel from './admin-panel';

@@ -41,7 +41,8 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
     previousView.current = view;
     if (view === 'search' || (from === 'search' && view === 'grid')) return;
     // Back from a category: to its tile, where the user left the grid.
-    const tile = from.startsWith('category:') && view === 'grid' ? document.querySelector<HTMLElement>(`[data-category="${from.slice(9)}"]`) : null;
+    const tile =
+      from.startsWith('category:') && view === 'grid' ? document.querySelector<HTMLElement>(`[data-category="${from.slice(9)}"]`) : null;
     (tile ?? headingRef.current)?.focus();
   }, [view]);
 

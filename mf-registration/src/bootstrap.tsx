@@ -6,7 +6,9 @@ function Harness() {
   const [open, setOpen] = useState(true);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>open</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
       <RegistrationDialog open={open} onClose={() => setOpen(false)} />
     </>
   );

@@ -20,7 +20,11 @@ export interface ScriptFile {
  * to after the first render (ads after idle, the fallback language, supabase-js when data is
  * first needed) is not counted: it is measured apart as `later`.
  */
-export async function firstRenderScripts(executablePath: string, url: string, waitFor: string): Promise<{ first: ScriptFile[]; later: ScriptFile[] }> {
+export async function firstRenderScripts(
+  executablePath: string,
+  url: string,
+  waitFor: string,
+): Promise<{ first: ScriptFile[]; later: ScriptFile[] }> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
@@ -31,13 +35,16 @@ export async function firstRenderScripts(executablePath: string, url: string, wa
       if (request.resourceType() !== 'script') return;
       const first = !rendered;
       pending.push(
-        request.response().then(async (response) => {
-          if (!response) return null;
-          await response.finished();
-          const sizes = await request.sizes();
-          const u = new URL(request.url());
-          return { url: request.url(), origin: u.origin, file: u.pathname.slice(1), transferBytes: sizes.responseBodySize, first };
-        }, () => null),
+        request.response().then(
+          async (response) => {
+            if (!response) return null;
+            await response.finished();
+            const sizes = await request.sizes();
+            const u = new URL(request.url());
+            return { url: request.url(), origin: u.origin, file: u.pathname.slice(1), transferBytes: sizes.responseBodySize, first };
+          },
+          () => null,
+        ),
       );
     });
     await page.goto(url, { waitUntil: 'commit' });
@@ -87,7 +94,10 @@ export async function lighthouseRuns(executablePath: string, url: string, runs: 
       if (process.env.BENCH_LH_DUMP) {
         const { mkdirSync, writeFileSync } = await import('node:fs');
         mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
-        writeFileSync(`${process.env.BENCH_LH_DUMP}/${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(lhr));
+        writeFileSync(
+          `${process.env.BENCH_LH_DUMP}/${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}-${i}.json`,
+          JSON.stringify(lhr),
+        );
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -25,12 +25,19 @@ function summarise(name: string, times: number[], rows: number): DbTiming {
   return { name, samples: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN, rows };
 }
 
-export async function measureDbTime(dataDir: string, iterations = 300): Promise<{ providers: number; timings: DbTiming[]; perQuery: DbTiming[] }> {
+export async function measureDbTime(
+  dataDir: string,
+  iterations = 300,
+): Promise<{ providers: number; timings: DbTiming[]; perQuery: DbTiming[] }> {
   const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   try {
     await db.exec("set timezone to 'UTC'");
-    const providers = Number((await db.query<{ n: string }>("select count(*)::text as n from public.service_providers where status = 'approved'")).rows[0]?.n ?? 0);
-    const cats = (await db.query<{ stored_value: string }>('select stored_value from public.service_categories order by sort_order')).rows.map((r) => r.stored_value);
+    const providers = Number(
+      (await db.query<{ n: string }>("select count(*)::text as n from public.service_providers where status = 'approved'")).rows[0]?.n ?? 0,
+    );
+    const cats = (
+      await db.query<{ stored_value: string }>('select stored_value from public.service_categories order by sort_order')
+    ).rows.map((r) => r.stored_value);
     await db.exec(`set role anon; select set_config('request.jwt.claims', '{"role":"anon"}', false);`);
     const list = 'select * from public.search_providers(p_category => $1, p_sort => $2, p_limit => 20, p_offset => $3)';
     const search = 'select * from public.search_providers(p_query => $1, p_limit => 20)';
@@ -70,7 +77,11 @@ export async function measureDbTime(dataDir: string, iterations = 300): Promise<
       timings: [
         summarise('category list, first page (rating / newest)', listTimes, Math.round(listRows / iterations)),
         summarise('category list, page 6-10 (offset 100-180)', deepTimes, Math.round(deepRows / iterations)),
-        summarise(`text search (${SEARCH_QUERIES.length} queries: en, hi, Hinglish, typo, digits)`, searchTimes, Math.round(searchRows / iterations)),
+        summarise(
+          `text search (${SEARCH_QUERIES.length} queries: en, hi, Hinglish, typo, digits)`,
+          searchTimes,
+          Math.round(searchRows / iterations),
+        ),
       ],
     };
   } finally {

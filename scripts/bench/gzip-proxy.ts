@@ -24,7 +24,13 @@ export class GzipProxy {
     const target = new URL(this.target);
     const server = createServer((req, res) => {
       const upstream = request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' },
+        },
         (up) => {
           const chunks: Buffer[] = [];
           up.on('data', (c: Buffer) => chunks.push(c));

@@ -67,7 +67,8 @@ export function phoneFontsConfig(benchDir: string): string {
   const files = join(dirname(require.resolve('@fontsource/noto-sans-devanagari/package.json')), 'files');
   for (const weight of [400, 700]) {
     const target = join(dir, `NotoSansDevanagari-${weight}.ttf`);
-    if (!existsSync(target)) writeFileSync(target, woffToSfnt(readFileSync(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff`))));
+    if (!existsSync(target))
+      writeFileSync(target, woffToSfnt(readFileSync(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff`))));
   }
   // Noto Color Emoji, in the subsets fontsource splits it into (all of them: a phone has the whole font).
   const emojiPackage = '@fontsource/noto-color-emoji@5.3.2';

@@ -64,8 +64,8 @@ const FRONTEND_ONLY = values['frontend-only'] === true;
 const PAGE_KEYS = ['home', 'list', 'profile', 'single'] as const;
 type PageKey = (typeof PAGE_KEYS)[number];
 const PAGES = new Set(
-  values.pages!
-    .split(',')
+  values
+    .pages!.split(',')
     .map((p) => p.trim())
     .filter(Boolean),
 );
@@ -117,13 +117,17 @@ async function buildSingleBundle(): Promise<void> {
 function dataDirFor(providers: number): string {
   const hash = createHash('sha256');
   const migrations = join(repoRoot, 'supabase', 'migrations');
-  for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(join(migrations, file)));
+  for (const file of readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(readFileSync(join(migrations, file)));
   hash.update(readFileSync(join(repoRoot, 'supabase', 'local', 'platform.sql')));
   hash.update(readFileSync(join(repoRoot, 'supabase', 'seed', 'seed.ts')));
   const prefix = `db-${providers}-`;
   const name = `${prefix}${hash.digest('hex').slice(0, 12)}${values['fresh-db'] ? `-${Date.now()}` : ''}`;
   // Databases of older schemas are of no further use (and ~0.5 GB each).
-  for (const old of readdirSync(benchDir).filter((d) => d.startsWith(prefix) && d !== name)) rmSync(join(benchDir, old), { recursive: true, force: true });
+  for (const old of readdirSync(benchDir).filter((d) => d.startsWith(prefix) && d !== name))
+    rmSync(join(benchDir, old), { recursive: true, force: true });
   const dir = join(benchDir, name);
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -134,11 +138,15 @@ async function startBackendSeeded(dataDir: string, corsOrigins: string[]): Promi
   // --providers, so a first run seeds through the CLI here and stops.
   if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) {
     log(`seeding ${PROVIDERS} providers into ${dataDir} (first run only, about a minute) ...`);
-    const seeded = await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'reset', '--providers', String(PROVIDERS)], {
-      cwd: join(repoRoot, 'supabase'),
-      env: { SUPABASE_DATA_DIR: dataDir },
-      capture: true,
-    });
+    const seeded = await run(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'reset', '--providers', String(PROVIDERS)],
+      {
+        cwd: join(repoRoot, 'supabase'),
+        env: { SUPABASE_DATA_DIR: dataDir },
+        capture: true,
+      },
+    );
     if (seeded.code !== 0) throw new Error('seeding failed');
   }
   return startBackendProcess({ port: PORTS.backend, dataDir, corsOrigins, timeoutMs: 15 * 60_000 });
@@ -153,10 +161,14 @@ interface HttpRow {
 }
 
 async function httpBench(backend: BackendProcess): Promise<{ rows: HttpRow[]; header: string }> {
-  const res = await run('npm', ['run', 'bench:http', '-w', '@city/supabase', '--', '--url', backend.url, '--key', backend.anonKey, '--seconds', values.seconds!], {
-    cwd: repoRoot,
-    capture: true,
-  });
+  const res = await run(
+    'npm',
+    ['run', 'bench:http', '-w', '@city/supabase', '--', '--url', backend.url, '--key', backend.anonKey, '--seconds', values.seconds!],
+    {
+      cwd: repoRoot,
+      capture: true,
+    },
+  );
   if (res.code !== 0) throw new Error('bench:http failed');
   const lines = res.output.split('\n');
   const headerAt = lines.findIndex((l) => l.startsWith('scenario'));
@@ -229,9 +241,15 @@ async function main(): Promise<void> {
     REMOTE_NAMES.forEach((name, i) => remoteOfOrigin.set(new URL(proxies[i + 1]!.url).origin, name));
 
     const headers = { apikey: backend.anonKey };
-    const slug = ((await (await fetch(`${backend.url}/rest/v1/service_categories?select=slug&order=sort_order&limit=1`, { headers })).json()) as { slug: string }[])[0]!.slug;
+    const slug = (
+      (await (await fetch(`${backend.url}/rest/v1/service_categories?select=slug&order=sort_order&limit=1`, { headers })).json()) as {
+        slug: string;
+      }[]
+    )[0]!.slug;
     const providerId = (
-      (await (await fetch(`${backend.url}/rest/v1/service_providers?select=id&order=rating_count.desc&limit=1`, { headers })).json()) as { id: string }[]
+      (await (await fetch(`${backend.url}/rest/v1/service_providers?select=id&order=rating_count.desc&limit=1`, { headers })).json()) as {
+        id: string;
+      }[]
     )[0]!.id;
     const pages = { home: '/', list: `/?category=${encodeURIComponent(slug)}`, profile: `/provider/${providerId}` };
 
@@ -283,7 +301,10 @@ async function main(): Promise<void> {
 
     // ---- real throttling (on the pages of home and profile that --pages chose)
     const realLcp: Partial<Record<'home' | 'profile', number[]>> = {};
-    for (const [key, path] of [['home', pages.home], ['profile', pages.profile]] as const) {
+    for (const [key, path] of [
+      ['home', pages.home],
+      ['profile', pages.profile],
+    ] as const) {
       if (!runsPage(key)) continue;
       log(`real-throttled LCP x${LCP_RUNS}: ${path} ...`);
       realLcp[key] = await realThrottledLcp(chrome, siteUrl + path, LCP_RUNS);
@@ -318,22 +339,39 @@ async function main(): Promise<void> {
     );
     const skippedSteps = [
       ...(FRONTEND_ONLY ? ['the backend HTTP bench and the database-time step (--frontend-only)'] : []),
-      ...(PAGES.size < PAGE_KEYS.length ? [`Lighthouse on ${PAGE_KEYS.filter((k) => !runsPage(k)).join(', ')} (--pages ${[...PAGES].join(',')})`] : []),
+      ...(PAGES.size < PAGE_KEYS.length
+        ? [`Lighthouse on ${PAGE_KEYS.filter((k) => !runsPage(k)).join(', ')} (--pages ${[...PAGES].join(',')})`]
+        : []),
     ];
     if (skippedSteps.length) report.push(`**Quick run, not a full bench.** Skipped: ${skippedSteps.join('; ')}.`, '');
     const notRun = (why: string) => `not run (${why}) | |`;
     report.push('## Budgets', '', '| Budget | Target | Measured | Met |', '|---|---|---|---|');
     const home = lh.home;
-    report.push(`| Lighthouse performance, \`/\` | >= ${BUDGET.score} | ${home ? `${home.score} (runs ${home.scores.join(', ')}) | ${ok(home.score >= BUDGET.score)}` : notRun('--pages')} |`);
-    report.push(`| LCP, \`/\` (Lighthouse) | <= ${BUDGET.lcpMs / 1000} s | ${home ? `${(home.lcpMs / 1000).toFixed(2)} s | ${ok(home.lcpMs <= BUDGET.lcpMs)}` : notRun('--pages')} |`);
-    report.push(`| TBT, \`/\` (Lighthouse) | <= ${BUDGET.tbtMs} ms | ${home ? `${home.tbtMs.toFixed(0)} ms | ${ok(home.tbtMs <= BUDGET.tbtMs)}` : notRun('--pages')} |`);
-    report.push(`| First-render JS of \`/\`, shell + directory + shared (gzip) | <= ${BUDGET.firstRenderKiB} KiB | ${fmtKiB(fedBudgetBytes)} KiB | ${ok(kib(fedBudgetBytes) <= BUDGET.firstRenderKiB)} |`);
-    report.push(`| Federation overhead (all first-render JS vs one bundle) | <= ${BUDGET.fedRatio}x | ${ratio.toFixed(2)}x (${fmtKiB(fedAllBytes)} / ${fmtKiB(oneBytes)} KiB) | ${ok(ratio <= BUDGET.fedRatio)} |`);
+    report.push(
+      `| Lighthouse performance, \`/\` | >= ${BUDGET.score} | ${home ? `${home.score} (runs ${home.scores.join(', ')}) | ${ok(home.score >= BUDGET.score)}` : notRun('--pages')} |`,
+    );
+    report.push(
+      `| LCP, \`/\` (Lighthouse) | <= ${BUDGET.lcpMs / 1000} s | ${home ? `${(home.lcpMs / 1000).toFixed(2)} s | ${ok(home.lcpMs <= BUDGET.lcpMs)}` : notRun('--pages')} |`,
+    );
+    report.push(
+      `| TBT, \`/\` (Lighthouse) | <= ${BUDGET.tbtMs} ms | ${home ? `${home.tbtMs.toFixed(0)} ms | ${ok(home.tbtMs <= BUDGET.tbtMs)}` : notRun('--pages')} |`,
+    );
+    report.push(
+      `| First-render JS of \`/\`, shell + directory + shared (gzip) | <= ${BUDGET.firstRenderKiB} KiB | ${fmtKiB(fedBudgetBytes)} KiB | ${ok(kib(fedBudgetBytes) <= BUDGET.firstRenderKiB)} |`,
+    );
+    report.push(
+      `| Federation overhead (all first-render JS vs one bundle) | <= ${BUDGET.fedRatio}x | ${ratio.toFixed(2)}x (${fmtKiB(fedAllBytes)} / ${fmtKiB(oneBytes)} KiB) | ${ok(ratio <= BUDGET.fedRatio)} |`,
+    );
     if (db) {
       const listP99 = Math.max(db.timings[0]!.p99, db.timings[1]!.p99);
       const searchP99 = db.timings[2]!.p99;
-      report.push(`| Category list, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${listP99.toFixed(1)} ms (p50 ${db.timings[0]!.p50.toFixed(1)}) | ${ok(listP99 <= BUDGET.dbMs)} |`);
-      report.push(`| Search, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${searchP99.toFixed(1)} ms (p50 ${db.timings[2]!.p50.toFixed(1)}) | ${ok(searchP99 <= BUDGET.dbMs)} |`, '');
+      report.push(
+        `| Category list, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${listP99.toFixed(1)} ms (p50 ${db.timings[0]!.p50.toFixed(1)}) | ${ok(listP99 <= BUDGET.dbMs)} |`,
+      );
+      report.push(
+        `| Search, database time at ${db.providers} providers (p99) | <= ${BUDGET.dbMs} ms | ${searchP99.toFixed(1)} ms (p50 ${db.timings[2]!.p50.toFixed(1)}) | ${ok(searchP99 <= BUDGET.dbMs)} |`,
+        '',
+      );
     } else {
       report.push(`| Category list, database time (p99) | <= ${BUDGET.dbMs} ms | ${notRun('--frontend-only')} |`);
       report.push(`| Search, database time (p99) | <= ${BUDGET.dbMs} ms | ${notRun('--frontend-only')} |`, '');
@@ -361,32 +399,56 @@ async function main(): Promise<void> {
       '',
     );
 
-    report.push('## LCP with real throttling (CDP: Slow 4G 562.5 ms RTT / 1.47 Mbit/s, 4x CPU)', '', '| Page | Median | Runs |', '|---|---|---|');
-    for (const [key, name] of [['home', '`/`'], ['profile', 'provider profile']] as const) {
+    report.push(
+      '## LCP with real throttling (CDP: Slow 4G 562.5 ms RTT / 1.47 Mbit/s, 4x CPU)',
+      '',
+      '| Page | Median | Runs |',
+      '|---|---|---|',
+    );
+    for (const [key, name] of [
+      ['home', '`/`'],
+      ['profile', 'provider profile'],
+    ] as const) {
       const runs = realLcp[key];
-      report.push(runs ? `| ${name} | ${(median(runs) / 1000).toFixed(2)} s | ${runs.map((v) => (v / 1000).toFixed(2)).join(', ')} |` : `| ${name} | not run (--pages) | |`);
+      report.push(
+        runs
+          ? `| ${name} | ${(median(runs) / 1000).toFixed(2)} s | ${runs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`
+          : `| ${name} | not run (--pages) | |`,
+      );
     }
     report.push('');
 
     report.push(
       '## First-render JavaScript of `/` (network log, gzip bytes on the wire)',
       '',
-      'Scripts requested before the category grid is React\'s (hydrated or rendered); what the app defers past that is listed after.',
+      "Scripts requested before the category grid is React's (hydrated or rendered); what the app defers past that is listed after.",
       '',
       '| Module | File | KiB |',
       '|---|---|---|',
     );
     for (const [module, files] of byModule) {
-      for (const f of [...files].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${module} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
+      for (const f of [...files].sort((a, b) => b.transferBytes - a.transferBytes))
+        report.push(`| ${module} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     }
     report.push(`| **shell + mf_directory** | | **${fmtKiB(fedBudgetBytes)}** |`, `| **all** | | **${fmtKiB(fedAllBytes)}** |`, '');
-    report.push('One bundle without federation (same sources, same preset minus ModuleFederationPlugin):', '', '| File | KiB |', '|---|---|');
+    report.push(
+      'One bundle without federation (same sources, same preset minus ModuleFederationPlugin):',
+      '',
+      '| File | KiB |',
+      '|---|---|',
+    );
     for (const f of [...one].sort((a, b) => b.transferBytes - a.transferBytes)) report.push(`| ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     report.push(`| **all** | **${fmtKiB(oneBytes)}** |`, '');
     const laterRows = (files: ScriptFile[]) =>
-      [...files].sort((a, b) => b.transferBytes - a.transferBytes).map((f) => `| ${remoteOfOrigin.get(f.origin) ?? 'one bundle'} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
+      [...files]
+        .sort((a, b) => b.transferBytes - a.transferBytes)
+        .map((f) => `| ${remoteOfOrigin.get(f.origin) ?? 'one bundle'} | ${f.file} | ${fmtKiB(f.transferBytes)} |`);
     report.push(
-      'Loaded after the first render, within 4 s of idle (federated: ' + fmtKiB(sum(fedRun.later)) + ' KiB; one bundle: ' + fmtKiB(sum(oneRun.later)) + ' KiB):',
+      'Loaded after the first render, within 4 s of idle (federated: ' +
+        fmtKiB(sum(fedRun.later)) +
+        ' KiB; one bundle: ' +
+        fmtKiB(sum(oneRun.later)) +
+        ' KiB):',
       '',
       '| Module | File | KiB |',
       '|---|---|---|',
@@ -403,14 +465,24 @@ async function main(): Promise<void> {
     }
     report.push('');
     if (db) {
-      report.push(`## Database time (PGlite in process, role anon, ${db.timings[0]?.samples} samples each)`, '', '| Query | p50 ms | p99 ms | max ms | rows |', '|---|---|---|---|---|');
-      for (const t of db.timings) report.push(`| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.max.toFixed(2)} | ${t.rows} |`);
+      report.push(
+        `## Database time (PGlite in process, role anon, ${db.timings[0]?.samples} samples each)`,
+        '',
+        '| Query | p50 ms | p99 ms | max ms | rows |',
+        '|---|---|---|---|---|',
+      );
+      for (const t of db.timings)
+        report.push(`| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} | ${t.max.toFixed(2)} | ${t.rows} |`);
       report.push('', 'Search by query:', '', '| Query | p50 ms | p99 ms |', '|---|---|---|');
       for (const t of db.perQuery) report.push(`| ${t.name.replace('search ', '')} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} |`);
     } else {
       report.push('## Database time', '', 'Skipped (--frontend-only).');
     }
-    report.push('', `Total bench time: ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine load (1 min avg) at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}.`, '');
+    report.push(
+      '',
+      `Total bench time: ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine load (1 min avg) at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}.`,
+      '',
+    );
   } finally {
     await Promise.all(proxies.map((p) => p.stop().catch(() => undefined)));
     await single.stop().catch(() => undefined);
@@ -428,4 +500,3 @@ main().catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });
-

@@ -3,11 +3,12 @@
  * shared singletons cannot drift between independently deployed modules.
  */
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { devRuntimeConfig } from './dev-config';
+import trimmedShared from './trimmed-shared.json';
 
 /** One copy of each in the page; the first provider (normally the shell) wins. */
 export const SHARED_SINGLETONS = [
@@ -24,43 +25,35 @@ export const SHARED_SINGLETONS = [
 ] as const;
 
 /**
- * The react-router-dom exports the modules use. A shared module is provided whole (any remote
- * may use any export), and all of react-router is 60.6 KiB gzip; the shared react-router-dom
- * is therefore a generated module that re-exports only these names from react-router, which
- * the bundler tree-shakes to ~14 KiB. Every module builds with this same list (one preset),
- * and trimmedImportProblems() fails the build when code imports a name that is not here.
+ * The names each trimmed shared package provides, in trimmed-shared.json: JSON, so that the
+ * ESLint config (eslint.config.mjs) reads the very same lists for its import rules.
+ *
+ * ROUTER_EXPORTS: the react-router-dom exports the modules use. A shared module is provided
+ * whole (any remote may use any export), and all of react-router is 60.6 KiB gzip; the shared
+ * react-router-dom is therefore a generated module that re-exports only these names from
+ * react-router, which the bundler tree-shakes to ~14 KiB. Every module builds with this same
+ * list (one preset), and `npm run lint` fails when code imports a name that is not here.
+ *
+ * REACT_I18NEXT_EXPORTS: the react-i18next exports the modules use; the shared react-i18next
+ * is trimmed the same way (a generated module re-exporting only these from the package's own
+ * ES build: Trans, IcuTrans, withTranslation, the SSR helpers etc. are not provided). Its chunk
+ * on `/` went from 10.2 to 2.9 KiB gzip. Adding a name is one line in the JSON (the lint error
+ * says which).
  */
-export const ROUTER_EXPORTS = [
-  'BrowserRouter',
-  'Link',
-  'MemoryRouter',
-  'Navigate',
-  'useLocation',
-  'useNavigate',
-  'useParams',
-  'useRoutes',
-  'useSearchParams',
-] as const;
-
-/**
- * The react-i18next exports the modules use; the shared react-i18next is trimmed the same way
- * (a generated module re-exporting only these from the package's own ES build: Trans,
- * IcuTrans, withTranslation, the SSR helpers etc. are not provided). Its chunk on `/` went from
- * 10.2 to 2.9 KiB gzip. Adding a name is one line here (the build guard says which).
- */
-export const REACT_I18NEXT_EXPORTS = ['I18nextProvider', 'initReactI18next', 'useTranslation'] as const;
+export const ROUTER_EXPORTS: readonly string[] = trimmedShared['react-router-dom'].names;
+export const REACT_I18NEXT_EXPORTS: readonly string[] = trimmedShared['react-i18next'].names;
 
 const repoRoot = join(__dirname, '..', '..');
 
 interface TrimmedShared {
   /** The shared key (what code imports). */
   key: string;
-  /** The constant in this file that lists the names (for error text). */
+  /** The constant in this file that lists the names (named in the generated module). */
   listName: string;
   names: readonly string[];
   /** Where the generated module re-exports from: a module that is not itself a shared key. */
   source: (fromDir: string) => string;
-  /** Packages whose direct import would bypass the shared copy. */
+  /** Packages whose direct import would bypass the shared copy (eslint.config.mjs bans them). */
   forbidden?: readonly string[];
 }
 
@@ -68,7 +61,10 @@ interface TrimmedShared {
 function esEntry(fromDir: string, pkg: string): string {
   const require = createRequire(join(fromDir, 'package.json'));
   const manifest = require.resolve(`${pkg}/package.json`);
-  const json = JSON.parse(readFileSync(manifest, 'utf8')) as { module?: string; exports?: Record<string, { import?: unknown; module?: unknown }> };
+  const json = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    module?: string;
+    exports?: Record<string, { import?: unknown; module?: unknown }>;
+  };
   const root = json.exports?.['.'];
   const entry = (typeof root?.module === 'string' && root.module) || (typeof root?.import === 'string' && root.import) || json.module;
   if (!entry) throw new Error(`shared/build/rspack-preset.ts: no ES entry found in ${manifest}`);
@@ -78,9 +74,9 @@ function esEntry(fromDir: string, pkg: string): string {
 /** Shared singletons provided as a generated module that re-exports only the names listed. */
 export const TRIMMED_SHARED: readonly TrimmedShared[] = [
   // react-router is not a shared key: it lives inside the shared react-router-dom (one router).
-  { key: 'react-router-dom', listName: 'ROUTER_EXPORTS', names: ROUTER_EXPORTS, source: () => 'react-router', forbidden: ['react-router'] },
+  { key: 'react-router-dom', ...trimmedShared['react-router-dom'], source: () => 'react-router' },
   // The generated module cannot import 'react-i18next' (that is the shared key itself).
-  { key: 'react-i18next', listName: 'REACT_I18NEXT_EXPORTS', names: REACT_I18NEXT_EXPORTS, source: (dir) => esEntry(dir, 'react-i18next') },
+  { key: 'react-i18next', ...trimmedShared['react-i18next'], source: (dir) => esEntry(dir, 'react-i18next') },
 ];
 
 /** Writes a trimmed shared module (under node_modules/.cache: generated, not source). */
@@ -98,64 +94,8 @@ function trimmedSharedModule(trimmed: TrimmedShared, fromDir: string): string {
   return file;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Imports in browser code (a module's src/ and shared/src/, tests excluded) that the trimmed
- * shared modules would not provide: a name missing from its list, a default, namespace,
- * side-effect or dynamic import of the package, or a direct import of a package that lives
- * inside one (react-router). One line per problem: "file: what (how to fix)".
- */
-export function trimmedImportProblems(dirs: string[], trimmedList: readonly TrimmedShared[] = TRIMMED_SHARED): string[] {
-  const problems: string[] = [];
-  const checkFile = (path: string) => {
-    const source = readFileSync(path, 'utf8');
-    const where = relative(repoRoot, path);
-    for (const trimmed of trimmedList) {
-      for (const pkg of [trimmed.key, ...(trimmed.forbidden ?? [])]) {
-        const quoted = `['"]${escapeRegExp(pkg)}['"]`;
-        const all =
-          (source.match(new RegExp(`(?:from|import)\\s*${quoted}`, 'g'))?.length ?? 0) +
-          (source.match(new RegExp(`(?:import|require)\\s*\\(\\s*${quoted}\\s*\\)`, 'g'))?.length ?? 0);
-        if (all === 0) continue;
-        if (pkg !== trimmed.key) {
-          problems.push(`${where}: imports '${pkg}' directly; import from '${trimmed.key}' (the shared copy) instead`);
-          continue;
-        }
-        let named = 0;
-        for (const m of source.matchAll(new RegExp(`(?:import|export)\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))) {
-          named += 1;
-          if (m[1]) continue;
-          for (const spec of m[2]!.split(',').map((x) => x.trim())) {
-            if (!spec || spec.startsWith('type ')) continue;
-            const name = spec.split(/\s+as\s+/)[0]!.trim();
-            if (!trimmed.names.includes(name)) {
-              problems.push(`${where}: { ${name} } from '${pkg}' is not provided by the shared copy (add '${name}' to ${trimmed.listName} in shared/build/rspack-preset.ts)`);
-            }
-          }
-        }
-        if (all > named) {
-          problems.push(`${where}: only named imports from '${pkg}' are supported (no default, * as, side-effect or dynamic import): the shared copy has only the names in ${trimmed.listName}`);
-        }
-      }
-    }
-  };
-  const visit = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== '__tests__' && entry.name !== 'node_modules' && entry.name !== 'testing') visit(path);
-        continue;
-      }
-      if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) checkFile(path);
-    }
-  };
-  dirs.forEach(visit);
-  return problems;
-}
-
-const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+const packageOf = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
 /** The version of a package as installed for the module in `fromDir` (what its build bundles). */
 function packageVersion(fromDir: string, specifier: string): string {
@@ -185,12 +125,16 @@ function requiredVersionOverrides(): Record<string, string> {
  */
 export function declaredRange(dir: string, specifier: string): string {
   const pkg = packageOf(specifier);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Partial<Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>>;
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Partial<
+    Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>
+  >;
   const range = manifest.peerDependencies?.[pkg] ?? manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg];
   const override = requiredVersionOverrides()[pkg];
   if (override) return override;
   if (!range || range === '*') {
-    throw new Error(`${join(dir, 'package.json')}: declare the range of ${pkg} this module needs (e.g. "^1.2.0"): it is the federation requiredVersion of the shared singleton`);
+    throw new Error(
+      `${join(dir, 'package.json')}: declare the range of ${pkg} this module needs (e.g. "^1.2.0"): it is the federation requiredVersion of the shared singleton`,
+    );
   }
   return range;
 }
@@ -230,7 +174,8 @@ const FEDERATION_RUNTIME_PACKAGES = [
   '@module-federation/error-codes',
   '@module-federation/inject-external-runtime-core-plugin',
 ];
-const esmBeside = (cjs: string) => [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((f) => f !== cjs && existsSync(f)) ?? cjs;
+const esmBeside = (cjs: string) =>
+  [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find((f) => f !== cjs && existsSync(f)) ?? cjs;
 function federationRuntimeEsm(fromDir: string): Record<string, string> {
   const require = createRequire(join(fromDir, 'package.json'));
   const alias: Record<string, string> = {};
@@ -259,13 +204,6 @@ export interface ModuleBuildOptions {
 export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
   const isHost = !opts.exposes;
   const production = opts.mode !== 'development';
-  const problems = trimmedImportProblems([join(opts.dir, 'src'), join(repoRoot, 'shared', 'src')]);
-  if (problems.length > 0) {
-    throw new Error(
-      `${opts.name}: code imports names that the trimmed shared modules (${TRIMMED_SHARED.map((t) => t.key).join(', ')}) do not provide. ` +
-        `A shared module is provided once for the whole page, so every module builds with the same lists in shared/build/rspack-preset.ts:\n  ${problems.join('\n  ')}`,
-    );
-  }
   const shared = sharedConfig(opts.dir);
 
   return {
@@ -331,7 +269,9 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
       }),
       new rspack.HtmlRspackPlugin({
         // The shell has its own page; remotes share one standalone-harness page.
-        template: existsSync(join(opts.dir, 'src', 'index.html')) ? join(opts.dir, 'src', 'index.html') : join(__dirname, 'remote-harness.html'),
+        template: existsSync(join(opts.dir, 'src', 'index.html'))
+          ? join(opts.dir, 'src', 'index.html')
+          : join(__dirname, 'remote-harness.html'),
         title: opts.title,
         minify: production,
       }),

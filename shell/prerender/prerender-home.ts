@@ -28,7 +28,7 @@ const sharedDir = join(repoRoot, 'shared');
 const outDir = join(shellDir, 'node_modules', '.cache', 'prerender');
 
 /** Filled by collect-css-loader.cjs during the compile. */
-const cssImports = () => ((globalThis as { __prerenderCssFiles?: string[] }).__prerenderCssFiles ?? []);
+const cssImports = () => (globalThis as { __prerenderCssFiles?: string[] }).__prerenderCssFiles ?? [];
 
 function serverConfig(): Configuration {
   return {
@@ -37,7 +37,14 @@ function serverConfig(): Configuration {
     target: 'node20',
     devtool: false,
     entry: { 'render-home': './prerender/render-home.tsx' },
-    output: { path: outDir, filename: '[name].js', cssFilename: '[name].css', library: { type: 'commonjs2' }, publicPath: '/', clean: true },
+    output: {
+      path: outDir,
+      filename: '[name].js',
+      cssFilename: '[name].css',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      clean: true,
+    },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       alias: { '@module-federation/enhanced/runtime$': join(__dirname, 'federation-stub.ts') },
@@ -48,7 +55,10 @@ function serverConfig(): Configuration {
           test: /\.(t|j)sx?$/,
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, env: { targets: 'node 20' } },
+          options: {
+            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+            env: { targets: 'node 20' },
+          },
           type: 'javascript/auto',
         },
         { test: /\.css$/, loader: join(__dirname, 'collect-css-loader.cjs'), type: 'javascript/auto' },
@@ -96,10 +106,12 @@ async function main(): Promise<void> {
   // The guard lets the routes the manifest marks `prerender` show index.html's markup: that
   // markup is the home page's, so it must be the only one.
   if (JSON.stringify(PRERENDER_SCOPE.paths) !== JSON.stringify(['/'])) {
-    throw new Error(`ROUTE_MANIFEST marks ${JSON.stringify(PRERENDER_SCOPE.paths)} for prerendering; this step renders only '/' into index.html`);
+    throw new Error(
+      `ROUTE_MANIFEST marks ${JSON.stringify(PRERENDER_SCOPE.paths)} for prerendering; this step renders only '/' into index.html`,
+    );
   }
   await compile(serverConfig());
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS bundle just compiled, by its path
   const server = require(join(outDir, 'render-home.js')) as typeof import('./render-home');
   const { html, remotes } = await server.renderHome();
 
@@ -109,7 +121,8 @@ async function main(): Promise<void> {
     .map((file) => {
       const text = readFileSync(file, 'utf8');
       // Copied as is into the shell's origin: a relative url() or @import would point nowhere.
-      if (/url\(|@import/.test(text)) throw new Error(`${relative(repoRoot, file)}: url() or @import cannot be prerendered; inline it or move it to the shell`);
+      if (/url\(|@import/.test(text))
+        throw new Error(`${relative(repoRoot, file)}: url() or @import cannot be prerendered; inline it or move it to the shell`);
       return `/* ${relative(repoRoot, file)} */\n${text}`;
     })
     .join('\n');
@@ -128,8 +141,14 @@ async function main(): Promise<void> {
   if (!page.includes(root)) throw new Error(`dist/index.html has no ${root}`);
   page = page.replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${server.PRERENDER_LANGUAGE}">${html}</div>`);
   writeFileSync(indexFile, page);
-  writeFileSync(join(dist, 'prerender.json'), JSON.stringify({ page: '/', language: server.PRERENDER_LANGUAGE, scriptHashes: [`'sha256-${sha256(guard)}'`], remotes }, null, 2) + '\n');
-  console.log(`prerendered / (${(html.length / 1024).toFixed(1)} KiB HTML, ${(css.length / 1024).toFixed(1)} KiB CSS, remotes: ${remotes.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  writeFileSync(
+    join(dist, 'prerender.json'),
+    JSON.stringify({ page: '/', language: server.PRERENDER_LANGUAGE, scriptHashes: [`'sha256-${sha256(guard)}'`], remotes }, null, 2) +
+      '\n',
+  );
+  console.log(
+    `prerendered / (${(html.length / 1024).toFixed(1)} KiB HTML, ${(css.length / 1024).toFixed(1)} KiB CSS, remotes: ${remotes.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((e: unknown) => {

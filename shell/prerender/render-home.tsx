@@ -34,6 +34,7 @@ export async function renderHome(): Promise<{ html: string; remotes: string[] }>
   for await (const chunk of sink) chunks.push(Buffer.from(chunk as Buffer));
   if (errors.length > 0) throw new Error(`prerender of / failed:\n${errors.map(String).join('\n')}`);
   const html = Buffer.concat(chunks).toString('utf8');
-  if (html.includes('<script')) throw new Error('the prerendered HTML of / contains a script: hydration would need it and the CSP blocks it');
+  if (html.includes('<script'))
+    throw new Error('the prerendered HTML of / contains a script: hydration would need it and the CSP blocks it');
   return { html, remotes: [...requestedRemotes] };
 }

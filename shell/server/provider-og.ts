@@ -51,10 +51,16 @@ export function escapeHtml(s: string): string {
 
 /** One line of plain text: no control characters, collapsed spaces, at most `max` characters. */
 function oneLine(s: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const text = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
+  const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+  const text = s.replace(controls, ' ').replace(/\s+/g, ' ').trim();
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 const fill = (template: string, vars: Record<string, string>) => template.replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => vars[k] ?? '');
@@ -79,7 +85,11 @@ export function providerOgContent(provider: OgProvider, lang: Language = DEFAULT
   );
   const rated =
     count > 0
-      ? fill(count === 1 ? text.og.rated_one : text.og.rated_other, { category, rating, count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count) })
+      ? fill(count === 1 ? text.og.rated_one : text.og.rated_other, {
+          category,
+          rating,
+          count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count),
+        })
       : fill(text.og.unrated, { category });
   const description = oneLine([rated, provider.verified ? text.og.verified : '', business].filter(Boolean).join(' · '), 200);
   const title = business && business !== name ? `${name} – ${business}` : name;
@@ -140,7 +150,8 @@ export function publicOriginOf(value: string): string {
   } catch {
     throw new Error(`The public origin ${JSON.stringify(value)} is not a URL (expected e.g. https://city.example.in)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`The public origin ${JSON.stringify(value)} must be http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`The public origin ${JSON.stringify(value)} must be http or https`);
   if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
     throw new Error(`The public origin ${JSON.stringify(value)} must be only scheme, host and port (e.g. https://city.example.in)`);
   }

@@ -40,7 +40,12 @@ export function originOf(url: string): string | null {
 const unique = (xs: readonly (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))];
 
 /** The Content-Security-Policy value: only this site's origins, the Supabase URL and the ad player. */
-export function buildContentSecurityPolicy({ shellOrigin, moduleOrigins, supabaseUrl, inlineScriptHashes = [] }: SecurityHeaderInputs): string {
+export function buildContentSecurityPolicy({
+  shellOrigin,
+  moduleOrigins,
+  supabaseUrl,
+  inlineScriptHashes = [],
+}: SecurityHeaderInputs): string {
   const modules = unique([originOf(shellOrigin), ...moduleOrigins.map(originOf)]);
   const supabase = originOf(supabaseUrl);
   const supabaseWs = supabase ? supabase.replace(/^http/, 'ws') : null;

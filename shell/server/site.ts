@@ -58,7 +58,12 @@ export class Site {
     // Per request: remotes.json can be repointed at run time (setRemoteEntry), and the policy follows.
     const inlineScriptHashes = prerenderScriptHashes(MODULES.shell.dist);
     const headers = () =>
-      securityHeaders({ shellOrigin, moduleOrigins: Object.values(this.remotesManifest), supabaseUrl: this.opts.supabaseUrl, inlineScriptHashes });
+      securityHeaders({
+        shellOrigin,
+        moduleOrigins: Object.values(this.remotesManifest),
+        supabaseUrl: this.opts.supabaseUrl,
+        inlineScriptHashes,
+      });
     const configRoute: DynamicRoute = () => (this.configOverride ? this.configOverride() : json(this.runtimeConfig()));
     this.remotes = Object.fromEntries(
       REMOTE_NAMES.map((name, i) => [
@@ -66,7 +71,9 @@ export class Site {
         new StaticServer({ root: MODULES[name].dist, port: portOf(name, i), headers, routes: { '/config.json': configRoute } }),
       ]),
     ) as Record<RemoteName, StaticServer>;
-    this.remotesManifest = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `${this.remotes[name].url}/mf-manifest.json`])) as RemotesManifest;
+    this.remotesManifest = Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, `${this.remotes[name].url}/mf-manifest.json`]),
+    ) as RemotesManifest;
     this.shell = new StaticServer({
       root: MODULES.shell.dist,
       port: shellPort,

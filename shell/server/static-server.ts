@@ -19,7 +19,9 @@ const TYPES: Record<string, string> = {
 };
 
 /** A response computed per request (config.json, remotes.json, the HTML with OG tags). */
-export type DynamicRoute = (req: IncomingMessage) => Promise<{ status?: number; type: string; body: string } | null> | { status?: number; type: string; body: string } | null;
+export type DynamicRoute = (
+  req: IncomingMessage,
+) => Promise<{ status?: number; type: string; body: string } | null> | { status?: number; type: string; body: string } | null;
 
 export interface StaticServerOptions {
   /** Folder of a production build (dist/). */
@@ -139,11 +141,20 @@ export class StaticServer {
 
   private send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string, cache: string): void {
     const raw = Buffer.from(body);
-    if (acceptsGzip(req) && COMPRESSIBLE.test(type) && raw.length > 512) return this.write(req, res, status, type, cache, gzipSync(raw), true);
+    if (acceptsGzip(req) && COMPRESSIBLE.test(type) && raw.length > 512)
+      return this.write(req, res, status, type, cache, gzipSync(raw), true);
     return this.write(req, res, status, type, cache, raw, false);
   }
 
-  private write(req: IncomingMessage, res: ServerResponse, status: number, type: string, cache: string, body: Buffer, gzipped: boolean): void {
+  private write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    type: string,
+    cache: string,
+    body: Buffer,
+    gzipped: boolean,
+  ): void {
     res.writeHead(status, {
       'Content-Type': type,
       'Cache-Control': cache,

@@ -2,7 +2,13 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth } from '@city/shared';
 import { App } from './app/app';
-import { PRERENDER_LANGUAGE, PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, prerenderApplies } from './app/prerender-scope';
+import {
+  PRERENDER_LANGUAGE,
+  PRERENDER_OFF_ATTRIBUTE,
+  PRERENDER_SCOPE,
+  PRERENDERED_ATTRIBUTE,
+  prerenderApplies,
+} from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
@@ -46,7 +52,14 @@ async function start() {
     return;
   }
   if (!remotes.ok) {
-    takeOverRoot(container, <StartupError messageKey={remotes.failure === 'missing' ? 'config.remotesMissing' : 'config.remotesInvalid'} detail={remotes.detail} />, false);
+    takeOverRoot(
+      container,
+      <StartupError
+        messageKey={remotes.failure === 'missing' ? 'config.remotesMissing' : 'config.remotesInvalid'}
+        detail={remotes.detail}
+      />,
+      false,
+    );
     return;
   }
   registerRemoteManifest(remotes.manifest);

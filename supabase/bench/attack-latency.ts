@@ -41,7 +41,10 @@ let shape = 0;
 const SCENARIOS: { name: string; path: (() => string) | null }[] = [
   { name: 'baseline (no attack)', path: null },
   { name: 'regex filter', path: () => '/rest/v1/service_providers?select=id&search_text=match.(a{1,255}){1,255}' },
-  { name: 'nested select (4 levels)', path: () => '/rest/v1/service_providers?select=id,service_ratings(service_providers(service_ratings(service_providers(id))))' },
+  {
+    name: 'nested select (4 levels)',
+    path: () => '/rest/v1/service_providers?select=id,service_ratings(service_providers(service_ratings(service_providers(id))))',
+  },
   { name: 'slow statement, same each time', path: () => '/rest/v1/rpc/stall_probe?p_ms=20000' },
   { name: 'slow statement, new text each time', path: () => `/rest/v1/rpc/stall_probe?p_ms=20000&limit=${++shape}` },
 ];
@@ -49,7 +52,20 @@ const SCENARIOS: { name: string; path: (() => string) | null }[] = [
 async function startServer(dir: string): Promise<{ url: string; key: string; child: ChildProcess; log: () => string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', values.port!, '--data-dir', dir, '--no-seed', '--quiet', '--rate-limits', 'off'],
+    [
+      '--import',
+      'tsx',
+      join(PACKAGE_DIR, 'local', 'cli.ts'),
+      'serve',
+      '--port',
+      values.port!,
+      '--data-dir',
+      dir,
+      '--no-seed',
+      '--quiet',
+      '--rate-limits',
+      'off',
+    ],
     { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } },
   );
   let log = '';
@@ -80,12 +96,21 @@ async function request(url: string, key: string, path: string): Promise<{ status
 function histogram(statuses: number[]): string {
   const counts = new Map<number, number>();
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}x${n}`).join(' ') || '-';
+  return (
+    [...counts]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}x${n}`)
+      .join(' ') || '-'
+  );
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-async function runScenario(url: string, key: string, attack: (() => string) | null): Promise<{ attacks: number[]; normal: { status: number; ms: number }[] }> {
+async function runScenario(
+  url: string,
+  key: string,
+  attack: (() => string) | null,
+): Promise<{ attacks: number[]; normal: { status: number; ms: number }[] }> {
   const end = performance.now() + seconds * 1000;
   const attacks: number[] = [];
   const loops = attack
@@ -109,11 +134,15 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     console.log(`seeding ${values.providers} providers in ${dir} ...`);
-    const reset = spawnSync(process.execPath, ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'reset', '--data-dir', dir, '--providers', values.providers!], {
-      cwd: PACKAGE_DIR,
-      env: { ...process.env, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const reset = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'reset', '--data-dir', dir, '--providers', values.providers!],
+      {
+        cwd: PACKAGE_DIR,
+        env: { ...process.env, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
     if (reset.status !== 0) throw new Error(`reset failed:\n${reset.stdout}\n${reset.stderr}`);
     await addStallProbe(dir);
     server = await startServer(dir);

@@ -60,7 +60,19 @@ async function startServer(): Promise<{ url: string; key: string; child: ChildPr
   const port = values.port!;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', port, '--providers', values.providers!, '--data-dir', dir, '--quiet'],
+    [
+      '--import',
+      'tsx',
+      join(PACKAGE_DIR, 'local', 'cli.ts'),
+      'serve',
+      '--port',
+      port,
+      '--providers',
+      values.providers!,
+      '--data-dir',
+      dir,
+      '--quiet',
+    ],
     { cwd: PACKAGE_DIR, stdio: ['ignore', 'inherit', 'inherit'], env },
   );
   const file = join(dir, 'connection.json');
@@ -146,21 +158,22 @@ async function scenario(
       await new Promise((res) => setTimeout(res, 1));
     }
     await Promise.all(inflight);
-  } else await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const r = make(i++);
-        const t0 = performance.now();
-        try {
-          const status = await request(agent, new URL(base + r.path), key, r.method, r.body, r.accept);
-          if (status >= 400) errors++;
-        } catch {
-          errors++;
+  } else
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const r = make(i++);
+          const t0 = performance.now();
+          try {
+            const status = await request(agent, new URL(base + r.path), key, r.method, r.body, r.accept);
+            if (status >= 400) errors++;
+          } catch {
+            errors++;
+          }
+          latencies.push(performance.now() - t0);
         }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
+      }),
+    );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -194,38 +207,50 @@ async function main(): Promise<void> {
   try {
     const idsRes = await fetch(`${base}/rest/v1/service_providers?select=id&limit=500`, { headers: { apikey: key } });
     const ids = ((await idsRes.json()) as { id: string }[]).map((r) => r.id);
-    const catsRes = await fetch(`${base}/rest/v1/service_categories?select=stored_value&order=sort_order&limit=24`, { headers: { apikey: key } });
+    const catsRes = await fetch(`${base}/rest/v1/service_categories?select=stored_value&order=sort_order&limit=24`, {
+      headers: { apikey: key },
+    });
     const cats = ((await catsRes.json()) as { stored_value: string }[]).map((r) => r.stored_value);
     const queries = ['plumber', 'plambar', 'बिजली', 'sharma', 'ac repair', 'tutor', '98', 'parlour', 'राम', 'carpenter'];
     if (ids.length === 0 || cats.length === 0) throw new Error('no seed data');
     const results: Result[] = [];
-    if (only.has('single')) results.push(
-      await scenario('single-row read (service_providers?id=eq.X, .single())', base, key, (i) => ({
-        path: `/rest/v1/service_providers?select=*&id=eq.${ids[i % ids.length]}`,
-        method: 'GET',
-        body: null,
-        accept: 'application/vnd.pgrst.object+json',
-      })),
-    );
-    if (only.has('list')) results.push(
-      await scenario('directory list (rpc/search_providers, category, rating_desc)', base, key, (i) => ({
-        path: '/rest/v1/rpc/search_providers',
-        method: 'POST',
-        body: JSON.stringify({ p_category: cats[i % cats.length], p_sort: 'rating_desc', p_limit: 20, p_offset: 0 }),
-      })),
-    );
-    if (only.has('search')) results.push(
-      await scenario('search (rpc/search_providers, p_query)', base, key, (i) => ({
-        path: '/rest/v1/rpc/search_providers',
-        method: 'POST',
-        body: JSON.stringify({ p_query: queries[i % queries.length], p_limit: 20 }),
-      })),
-    );
+    if (only.has('single'))
+      results.push(
+        await scenario('single-row read (service_providers?id=eq.X, .single())', base, key, (i) => ({
+          path: `/rest/v1/service_providers?select=*&id=eq.${ids[i % ids.length]}`,
+          method: 'GET',
+          body: null,
+          accept: 'application/vnd.pgrst.object+json',
+        })),
+      );
+    if (only.has('list'))
+      results.push(
+        await scenario('directory list (rpc/search_providers, category, rating_desc)', base, key, (i) => ({
+          path: '/rest/v1/rpc/search_providers',
+          method: 'POST',
+          body: JSON.stringify({ p_category: cats[i % cats.length], p_sort: 'rating_desc', p_limit: 20, p_offset: 0 }),
+        })),
+      );
+    if (only.has('search'))
+      results.push(
+        await scenario('search (rpc/search_providers, p_query)', base, key, (i) => ({
+          path: '/rest/v1/rpc/search_providers',
+          method: 'POST',
+          body: JSON.stringify({ p_query: queries[i % queries.length], p_limit: 20 }),
+        })),
+      );
     console.log(
       `\n${connections} connections, ${seconds} s per scenario, ${values.url ? base : `${values.providers} providers`}, ` +
         (rate !== undefined ? `open loop at ${rate} req/s offered` : 'closed loop (max throughput)'),
     );
-    console.log('scenario'.padEnd(62), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), 'errors'.padStart(7));
+    console.log(
+      'scenario'.padEnd(62),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'max ms'.padStart(8),
+      'errors'.padStart(7),
+    );
     for (const r of results) {
       console.log(
         r.name.padEnd(62),

@@ -91,7 +91,14 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
   const created = await fetch(`${t.url}/rest/v1/service_providers`, {
     method: 'POST',
     headers: headers(t.serviceRoleKey, { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' }),
-    body: JSON.stringify({ name: 'Load Test Provider', mobile, category: '🔧 प्लंबर', address: 'Sitapur', experience: 5, status: 'approved' }),
+    body: JSON.stringify({
+      name: 'Load Test Provider',
+      mobile,
+      category: '🔧 प्लंबर',
+      address: 'Sitapur',
+      experience: 5,
+      status: 'approved',
+    }),
   });
   if (created.status !== 201) throw new Error(`provider: ${created.status} ${await created.text()}`);
   const providerId = ((await created.json()) as { id: string }).id;
@@ -107,7 +114,11 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
     fetch(`${t.url}/rest/v1/rpc/add_review`, {
       method: 'POST',
       headers: headers(t.anonKey),
-      body: JSON.stringify({ p_provider_id: providerId, p_review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya`, p_device_token: tokens[i] }),
+      body: JSON.stringify({
+        p_provider_id: providerId,
+        p_review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya`,
+        p_device_token: tokens[i],
+      }),
     });
   const idx = Array.from({ length: n }, (_, i) => i);
   // Phase 1: n new ratings (rating 1..5 cycling) and n reviews, interleaved, all at once.
@@ -116,12 +127,17 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
     idx.flatMap((i) => [rate(i, (i % 5) + 1), review(i)]),
   );
   // Phase 2: the same n devices change their rating to 5 - (i % 5), all at once (an update of their row).
-  const changed = await timed(`${n} rate_provider on existing ratings`, idx.map((i) => rate(i, 5 - (i % 5))));
+  const changed = await timed(
+    `${n} rate_provider on existing ratings`,
+    idx.map((i) => rate(i, 5 - (i % 5))),
+  );
   const phases = [mixed, changed];
 
   const ratings = await count(t, 'service_ratings', providerId);
   const reviews = await count(t, 'reviews', providerId);
-  const p = await fetch(`${t.url}/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.${providerId}`, { headers: headers(t.serviceRoleKey) });
+  const p = await fetch(`${t.url}/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.${providerId}`, {
+    headers: headers(t.serviceRoleKey),
+  });
   const [row] = (await p.json()) as { rating_count: number; avg_rating: number }[];
   const sum = idx.reduce((s, i) => s + (5 - (i % 5)), 0);
   const expected = { ratings: n, reviews: n, ratingCount: n, avgRating: Math.round((sum / n) * 10) / 10 };
@@ -134,7 +150,11 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
       if (!s.startsWith('2')) failed += c;
     }
   }
-  const lost = counted.ratings !== expected.ratings || counted.reviews !== expected.reviews || counted.ratingCount !== expected.ratingCount || counted.avgRating !== expected.avgRating;
+  const lost =
+    counted.ratings !== expected.ratings ||
+    counted.reviews !== expected.reviews ||
+    counted.ratingCount !== expected.ratingCount ||
+    counted.avgRating !== expected.avgRating;
   return { providerId, phases, fiveXx, failed, counted, expected, lost };
 }
 

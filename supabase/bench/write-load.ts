@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     await runWriteLoad(server, 5);
     const r = await runWriteLoad(server, n);
     for (const p of r.phases) console.log(formatPhase(p));
-    console.log(`rows after: ratings ${r.counted.ratings}/${r.expected.ratings}, reviews ${r.counted.reviews}/${r.expected.reviews}, rating_count ${r.counted.ratingCount}/${r.expected.ratingCount}, avg ${r.counted.avgRating}/${r.expected.avgRating}`);
+    console.log(
+      `rows after: ratings ${r.counted.ratings}/${r.expected.ratings}, reviews ${r.counted.reviews}/${r.expected.reviews}, rating_count ${r.counted.ratingCount}/${r.expected.ratingCount}, avg ${r.counted.avgRating}/${r.expected.avgRating}`,
+    );
     console.log(`5xx: ${r.fiveXx}, non-2xx: ${r.failed}, lost writes: ${r.lost ? 'YES' : 'none'}`);
     if (r.lost || r.fiveXx > 0 || r.failed > 0) code = 1;
   } finally {

@@ -6,10 +6,20 @@
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
  * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600,signins=5/900`), TRUST_PROXY.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CORS_ORIGINS, openDatabase, parseLimitsSpec, readJwtSecret, readServerInfo, resolveRateLimits, startLocalSupabase, trustedProxiesFrom, type ServerInfo } from './index.ts';
+import {
+  DEFAULT_CORS_ORIGINS,
+  openDatabase,
+  parseLimitsSpec,
+  readJwtSecret,
+  readServerInfo,
+  resolveRateLimits,
+  startLocalSupabase,
+  trustedProxiesFrom,
+  type ServerInfo,
+} from './index.ts';
 import { DEFAULT_DATA_DIR } from './paths.ts';
 import { migrate } from './migrate.ts';
 import { resetDatabase } from './reset.ts';
@@ -37,7 +47,9 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const port = Number(values.port ?? process.env.PORT ?? 54321);
 const providers = values.providers !== undefined ? Number(values.providers) : undefined;
 const corsOrigins = process.env.CORS_ORIGINS
-  ? process.env.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)
+  ? process.env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   : DEFAULT_CORS_ORIGINS;
 
 function mediaBase(): string {
@@ -58,7 +70,9 @@ async function serve(): Promise<void> {
   });
   const connection = { supabaseUrl: server.url, supabaseAnonKey: server.anonKey };
   writeFileSync(join(dataDir, 'connection.json'), JSON.stringify(connection, null, 2) + '\n');
-  console.log(`\n  Supabase URL:  ${server.url}\n  anon key:      ${server.anonKey}\n  written to:    ${join(dataDir, 'connection.json')}\n`);
+  console.log(
+    `\n  Supabase URL:  ${server.url}\n  anon key:      ${server.anonKey}\n  written to:    ${join(dataDir, 'connection.json')}\n`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -114,7 +128,9 @@ async function adminCreate(): Promise<void> {
     const headers = { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}`, 'Content-Type': 'application/json' };
     let res = await fetch(`${server.url}/auth/v1/admin/users`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (res.status === 422) {
-      const list = (await (await fetch(`${server.url}/auth/v1/admin/users`, { headers })).json()) as { users: { id: string; email: string }[] };
+      const list = (await (await fetch(`${server.url}/auth/v1/admin/users`, { headers })).json()) as {
+        users: { id: string; email: string }[];
+      };
       const user = list.users.find((u) => u.email === email.toLowerCase());
       if (user) {
         res = await fetch(`${server.url}/auth/v1/admin/users/${user.id}`, { method: 'PUT', headers, body: JSON.stringify(body) });
@@ -161,4 +177,3 @@ run().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });
-

@@ -83,7 +83,9 @@ export function statementTimeoutError(): PgError & Error {
 
 /** A statement refused without running, as its timeout would have ended it (see WorkerDb). */
 function refusedError(): PgError & Error {
-  return Object.assign(statementTimeoutError(), { hint: 'This query was stopped repeatedly for running too long; it is refused for a few minutes.' });
+  return Object.assign(statementTimeoutError(), {
+    hint: 'This query was stopped repeatedly for running too long; it is refused for a few minutes.',
+  });
 }
 
 /** The database cannot be reached for now (SQLSTATE class 08: HTTP 503, clients may retry). */
@@ -136,7 +138,20 @@ export function isPgError(e: unknown): e is PgError & Error {
 /** An error as it crosses threads: structured clone keeps only message and stack of an Error. */
 export type SerializedError = { message: string } & Record<string, string | number>;
 
-const ERROR_FIELDS = ['name', 'code', 'detail', 'hint', 'severity', 'position', 'where', 'schema', 'table', 'column', 'constraint', 'routine'];
+const ERROR_FIELDS = [
+  'name',
+  'code',
+  'detail',
+  'hint',
+  'severity',
+  'position',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'routine',
+];
 
 export function serializeError(e: unknown): SerializedError {
   const out: SerializedError = { message: e instanceof Error ? e.message : String(e) };
@@ -176,10 +191,12 @@ type PGliteLike = {
   execProtocol(message: Uint8Array, opts?: { throwOnError?: boolean }): Promise<{ messages: BackendMsg[] }>;
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown>;
-  transaction<T>(fn: (tx: {
-    query<U>(sql: string, params?: unknown[]): Promise<{ rows: U[]; affectedRows?: number }>;
-    exec(sql: string): Promise<unknown>;
-  }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: {
+      query<U>(sql: string, params?: unknown[]): Promise<{ rows: U[]; affectedRows?: number }>;
+      exec(sql: string): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
   clone(): Promise<PGliteLike>;
   closed: boolean;
@@ -579,7 +596,8 @@ class WorkerDb implements Db {
     const role = opts.role;
     await this.submit({ op: 'begin', tx: id }, role, id, undefined);
     const tx: Tx = {
-      query: <U>(sql: string, params?: unknown[]) => this.submit<QueryResult<U>>({ op: 'txQuery', tx: id, sql, params: params ?? [] }, role, id, sql),
+      query: <U>(sql: string, params?: unknown[]) =>
+        this.submit<QueryResult<U>>({ op: 'txQuery', tx: id, sql, params: params ?? [] }, role, id, sql),
       exec: async (sql: string) => {
         await this.submit({ op: 'txExec', tx: id, sql }, role, id, sql);
       },
@@ -645,7 +663,16 @@ class WorkerDb implements Db {
     // API calls: this is a serving server, keep a standby worker for a quick restart.
     if (role !== undefined && !this.standby && this.ready) this.prepareStandby();
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, msg, role, tx, shape, queuedAt: performance.now(), resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        id: this.nextId++,
+        msg,
+        role,
+        tx,
+        shape,
+        queuedAt: performance.now(),
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (!this.ready && !this.starting && !this.stopping) void this.restart();
       this.pump();
       this.arm();
@@ -724,7 +751,9 @@ class WorkerDb implements Db {
    * transaction's, and not calls of stopped shapes (they would wait behind others anyway).
    */
   private othersWaiting(running: Pending): boolean {
-    return this.queue.some((o) => (running.tx === undefined || o.tx !== running.tx) && !(o.shape !== undefined && this.isSlowShape(o.shape)));
+    return this.queue.some(
+      (o) => (running.tx === undefined || o.tx !== running.tx) && !(o.shape !== undefined && this.isSlowShape(o.shape)),
+    );
   }
 
   /** How long the call may keep the thread while others wait (0: only its role's timeout). */
@@ -1036,7 +1065,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     return name;
   };
   /** One pooled connection, one transaction: committed if fn resolves, rolled back if it throws. */
-  const inTransaction = async <T,>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const inTransaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -1060,7 +1089,11 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     exec: base.exec,
     runAs(role: string, claims: string, stmts: Stmt[]) {
       return inTransaction(async (client) => {
-        await client.query({ name: nameOf(SET_REQUEST_SQL), text: SET_REQUEST_SQL, values: [role, claims, String(statementTimeoutMs(role) ?? 0)] });
+        await client.query({
+          name: nameOf(SET_REQUEST_SQL),
+          text: SET_REQUEST_SQL,
+          values: [role, claims, String(statementTimeoutMs(role) ?? 0)],
+        });
         const out: QueryResult<Record<string, string | null>>[] = [];
         for (const st of stmts) {
           const r = (await client.query({

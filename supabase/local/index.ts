@@ -57,7 +57,8 @@ export function trustedProxiesFrom(env: string | undefined): number {
   if (!env || env.trim() === '' || env === 'false' || env === '0') return 0;
   if (env === 'true') return 1;
   const n = Number(env);
-  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (0-10), not "${env}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`TRUST_PROXY must be true, false or a number of proxies (0-10), not "${env}"`);
   return n;
 }
 
@@ -121,7 +122,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
         ...(providers !== undefined ? { providers } : {}),
         mediaBaseUrl: `http://${opts.host ?? '127.0.0.1'}:${opts.port || 54321}`,
       });
-      log(`seeded ${counts.providers} providers, ${counts.ratings} ratings, ${counts.reviews} reviews, ${counts.ads} ads in ${Date.now() - t0} ms`);
+      log(
+        `seeded ${counts.providers} providers, ${counts.ratings} ratings, ${counts.reviews} reviews, ${counts.ads} ads in ${Date.now() - t0} ms`,
+      );
     }
     cache = await db.transaction((tx) => loadSchemaCache(tx));
   } catch (e) {
@@ -136,7 +139,11 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     schema: () => cache,
     corsOrigins:
       opts.corsOrigins ??
-      (process.env.CORS_ORIGINS ? process.env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS),
+      (process.env.CORS_ORIGINS
+        ? process.env.CORS_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : DEFAULT_CORS_ORIGINS),
     mediaDir: MEDIA_DIR,
     publicUrl: () => publicUrl,
     rateLimiter,
@@ -160,7 +167,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   log(
     `limits per client: ${Object.entries(limits)
       .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
-      .join(', ')}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
+      .join(
+        ', ',
+      )}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
   );
 
   let stopped: Promise<void> | undefined;

@@ -78,7 +78,8 @@ export class Jwt {
       throw new JwtError('JWSError JWSInvalidSignature', 'invalid');
     }
     const claims = b64json(p) as JwtClaims;
-    if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new JwtError('JWT claims are not an object', 'invalid');
+    if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
+      throw new JwtError('JWT claims are not an object', 'invalid');
     if (claims.exp !== undefined && (typeof claims.exp !== 'number' || claims.exp <= now)) throw new JwtError('JWT expired', 'expired');
     if (typeof claims.nbf === 'number' && claims.nbf > now + 30) throw new JwtError('JWT not yet valid', 'invalid');
     if (this.cache.size > 5000) this.cache.clear();

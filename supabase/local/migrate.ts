@@ -22,17 +22,13 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; name: s
 }
 
 export async function migrate(db: Db, log: (line: string) => void = () => {}): Promise<MigrationResult> {
-  const existing = await db.query<{ t: string | null }>(
-    "select to_regclass('supabase_migrations.schema_migrations')::text as t",
-  );
+  const existing = await db.query<{ t: string | null }>("select to_regclass('supabase_migrations.schema_migrations')::text as t");
   const fresh = existing.rows[0]?.t == null;
   await db.transaction(async (tx) => {
     await tx.exec(readFileSync(PLATFORM_SQL, 'utf8'));
   });
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   );
   const applied: string[] = [];
   for (const m of listMigrations()) {
@@ -41,10 +37,7 @@ export async function migrate(db: Db, log: (line: string) => void = () => {}): P
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          m.version,
-          m.name,
-        ]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
       });
     } catch (e) {
       throw new Error(`migration ${m.version}_${m.name}.sql failed: ${(e as Error).message}`, { cause: e });

@@ -86,7 +86,9 @@ export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LI
   for (const part of s.split(',')) {
     const m = /^\s*([a-z]+)\s*=\s*(?:(off)|(\d+)\s*\/\s*(\d+)\s*s?)\s*$/.exec(part);
     if (!m || !isKind(m[1]!)) {
-      throw new RateLimitSpecError(`bad rate limit "${part.trim()}": use kind=MAX/SECONDS or kind=off with kind one of ${LIMIT_KINDS.join(', ')}`);
+      throw new RateLimitSpecError(
+        `bad rate limit "${part.trim()}": use kind=MAX/SECONDS or kind=off with kind one of ${LIMIT_KINDS.join(', ')}`,
+      );
     }
     out[m[1]] = m[2] ? null : checkLimit(m[1]!, { max: Number(m[3]), windowSeconds: Number(m[4]) });
   }
@@ -150,7 +152,10 @@ export function clientKeyOf(address: string | undefined): string {
     const h = head === '' ? [] : head.split(':');
     const t = tail === '' ? [] : tail.split(':');
     const groups = a.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
-    return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+    return `${groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`;
   }
   return a;
 }
@@ -162,7 +167,10 @@ export function clientKeyOf(address: string | undefined): string {
  */
 export function clientOf(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trustedProxies: number): string {
   if (trustedProxies > 0 && forwardedFor) {
-    const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const pick = hops[Math.max(0, hops.length - trustedProxies)];
     if (pick) return clientKeyOf(pick);
   }
@@ -171,8 +179,7 @@ export function clientOf(remoteAddress: string | undefined, forwardedFor: string
 
 export type Decision =
   /** refund(): gives the units back (a sign-in whose password was right), if their windows are still open. */
-  | { allowed: true; remaining: number; refund(): void }
-  | { allowed: false; retryAfterSeconds: number; limit: Limit };
+  { allowed: true; remaining: number; refund(): void } | { allowed: false; retryAfterSeconds: number; limit: Limit };
 
 const NOTHING = (): void => {};
 

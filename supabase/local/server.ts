@@ -58,7 +58,15 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1]!.trim() : null;
 }
 
-function restError(status: number, code: string, message: string, authenticate = true, extra: Record<string, string> = {}, details: string | null = null, hint: string | null = null): Response {
+function restError(
+  status: number,
+  code: string,
+  message: string,
+  authenticate = true,
+  extra: Record<string, string> = {},
+  details: string | null = null,
+  hint: string | null = null,
+): Response {
   return new Response(JSON.stringify({ code, details, hint, message }), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...(authenticate ? { 'WWW-Authenticate': 'Bearer' } : {}), ...extra },
@@ -66,10 +74,13 @@ function restError(status: number, code: string, message: string, authenticate =
 }
 
 function noApiKey(): Response {
-  return new Response(JSON.stringify({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }), {
-    status: 401,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+  return new Response(
+    JSON.stringify({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }),
+    {
+      status: 401,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    },
+  );
 }
 
 export function createApp(opts: AppOptions): Hono {
@@ -104,7 +115,11 @@ export function createApp(opts: AppOptions): Hono {
 
   const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
   const clientOfRequest = (c: Context): string =>
-    clientOf((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), opts.trustedProxies ?? 0);
+    clientOf(
+      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress,
+      c.req.header('x-forwarded-for'),
+      opts.trustedProxies ?? 0,
+    );
 
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const tooLarge = bodyLimit({
@@ -186,15 +201,25 @@ export function createApp(opts: AppOptions): Hono {
       try {
         opts.jwt.verify(apikey);
       } catch {
-        return new Response(JSON.stringify({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }), {
-          status: 401,
-          headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION },
-        });
+        return new Response(
+          JSON.stringify({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }),
+          {
+            status: 401,
+            headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION },
+          },
+        );
       }
     }
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
-    const res = await gotrue.handle({ method, path, query: url.searchParams, headers: c.req.raw.headers, body, client: clientOfRequest(c) });
+    const res = await gotrue.handle({
+      method,
+      path,
+      query: url.searchParams,
+      headers: c.req.raw.headers,
+      body,
+      client: clientOfRequest(c),
+    });
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
 
@@ -228,7 +253,8 @@ export function createApp(opts: AppOptions): Hono {
         const changes = parseLimitsObject(body);
         limiter.update(changes);
       } catch (e) {
-        if (e instanceof RateLimitSpecError) return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${LIMIT_KINDS.join(', ')}`);
+        if (e instanceof RateLimitSpecError)
+          return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${LIMIT_KINDS.join(', ')}`);
         throw e;
       }
     }

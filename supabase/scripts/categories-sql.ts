@@ -21,7 +21,10 @@ export function latestCategoriesMigration(files: readonly string[]): string {
 
 /** The file name a catalogue change ships in: the next number after every migration. */
 export function nextCategoriesMigration(files: readonly string[]): string {
-  const numbers = files.map((f) => /^([0-9]+)_.+\.sql$/.exec(f)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  const numbers = files
+    .map((f) => /^([0-9]+)_.+\.sql$/.exec(f)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
   const next = Math.max(0, ...numbers) + 1;
   return `${String(next).padStart(4, '0')}_service_categories.sql`;
 }
@@ -66,4 +69,3 @@ export function renderCategoriesMigration(
     '',
   ].join('\n');
 }
-

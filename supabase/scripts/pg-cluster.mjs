@@ -26,8 +26,15 @@ export function startCluster(pgBin = DEFAULT_PG_BIN) {
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = 56000 + Math.floor(Math.random() * 3000);
   run('pg_ctl', [
-    '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     'start',
   ]);
   return {
@@ -42,4 +49,3 @@ export function startCluster(pgBin = DEFAULT_PG_BIN) {
     },
   };
 }
-

@@ -33,11 +33,15 @@ function runJest(label, env, ignore = []) {
   console.log(`\n=== backend tests on ${label} ===\n`);
   const t0 = Date.now();
   const ignoreArgs = ignore.map((p) => `--testPathIgnorePatterns=${p}`);
-  const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...ignoreArgs, ...extra], {
-    cwd: pkgDir,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...ignoreArgs, ...extra],
+    {
+      cwd: pkgDir,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   console.log(`=== ${label}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
   return r.status === 0;
 }

@@ -47,10 +47,134 @@ export function prng(seed: number): () => number {
   };
 }
 
-const FIRST_HI = ['राम', 'श्याम', 'मोहन', 'सुरेश', 'राजेश', 'दिनेश', 'महेश', 'रमेश', 'अनिल', 'सुनील', 'विकास', 'अमित', 'संजय', 'मनोज', 'राकेश', 'प्रदीप', 'अजय', 'विजय', 'राहुल', 'पंकज', 'सीमा', 'सुनीता', 'पूजा', 'रेखा', 'अंजली', 'नेहा', 'प्रिया', 'गीता', 'मोहम्मद', 'इमरान', 'सलीम', 'शाहिद', 'फ़ातिमा', 'रुबीना', 'गुरप्रीत', 'हरजीत'];
-const FIRST_EN = ['Ram', 'Shyam', 'Mohan', 'Suresh', 'Rajesh', 'Dinesh', 'Mahesh', 'Ramesh', 'Anil', 'Sunil', 'Vikas', 'Amit', 'Sanjay', 'Manoj', 'Rakesh', 'Pradeep', 'Ajay', 'Vijay', 'Rahul', 'Pankaj', 'Seema', 'Sunita', 'Pooja', 'Rekha', 'Anjali', 'Neha', 'Priya', 'Geeta', 'Mohammad', 'Imran', 'Salim', 'Shahid', 'Fatima', 'Rubina', 'Gurpreet', 'Harjeet'];
-const LAST_HI = ['कुमार', 'शर्मा', 'वर्मा', 'गुप्ता', 'यादव', 'मिश्रा', 'तिवारी', 'शुक्ला', 'श्रीवास्तव', 'पाण्डेय', 'सिंह', 'मौर्य', 'राठौर', 'अग्रवाल', 'खान', 'अंसारी', 'कुरैशी', 'सिद्दीकी', 'चौहान', 'पाल', 'सैनी', 'प्रजापति', 'विश्वकर्मा', 'कश्यप'];
-const LAST_EN = ['Kumar', 'Sharma', 'Verma', 'Gupta', 'Yadav', 'Mishra', 'Tiwari', 'Shukla', 'Srivastava', 'Pandey', 'Singh', 'Maurya', 'Rathore', 'Agarwal', 'Khan', 'Ansari', 'Qureshi', 'Siddiqui', 'Chauhan', 'Pal', 'Saini', 'Prajapati', 'Vishwakarma', 'Kashyap'];
+const FIRST_HI = [
+  'राम',
+  'श्याम',
+  'मोहन',
+  'सुरेश',
+  'राजेश',
+  'दिनेश',
+  'महेश',
+  'रमेश',
+  'अनिल',
+  'सुनील',
+  'विकास',
+  'अमित',
+  'संजय',
+  'मनोज',
+  'राकेश',
+  'प्रदीप',
+  'अजय',
+  'विजय',
+  'राहुल',
+  'पंकज',
+  'सीमा',
+  'सुनीता',
+  'पूजा',
+  'रेखा',
+  'अंजली',
+  'नेहा',
+  'प्रिया',
+  'गीता',
+  'मोहम्मद',
+  'इमरान',
+  'सलीम',
+  'शाहिद',
+  'फ़ातिमा',
+  'रुबीना',
+  'गुरप्रीत',
+  'हरजीत',
+];
+const FIRST_EN = [
+  'Ram',
+  'Shyam',
+  'Mohan',
+  'Suresh',
+  'Rajesh',
+  'Dinesh',
+  'Mahesh',
+  'Ramesh',
+  'Anil',
+  'Sunil',
+  'Vikas',
+  'Amit',
+  'Sanjay',
+  'Manoj',
+  'Rakesh',
+  'Pradeep',
+  'Ajay',
+  'Vijay',
+  'Rahul',
+  'Pankaj',
+  'Seema',
+  'Sunita',
+  'Pooja',
+  'Rekha',
+  'Anjali',
+  'Neha',
+  'Priya',
+  'Geeta',
+  'Mohammad',
+  'Imran',
+  'Salim',
+  'Shahid',
+  'Fatima',
+  'Rubina',
+  'Gurpreet',
+  'Harjeet',
+];
+const LAST_HI = [
+  'कुमार',
+  'शर्मा',
+  'वर्मा',
+  'गुप्ता',
+  'यादव',
+  'मिश्रा',
+  'तिवारी',
+  'शुक्ला',
+  'श्रीवास्तव',
+  'पाण्डेय',
+  'सिंह',
+  'मौर्य',
+  'राठौर',
+  'अग्रवाल',
+  'खान',
+  'अंसारी',
+  'कुरैशी',
+  'सिद्दीकी',
+  'चौहान',
+  'पाल',
+  'सैनी',
+  'प्रजापति',
+  'विश्वकर्मा',
+  'कश्यप',
+];
+const LAST_EN = [
+  'Kumar',
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Yadav',
+  'Mishra',
+  'Tiwari',
+  'Shukla',
+  'Srivastava',
+  'Pandey',
+  'Singh',
+  'Maurya',
+  'Rathore',
+  'Agarwal',
+  'Khan',
+  'Ansari',
+  'Qureshi',
+  'Siddiqui',
+  'Chauhan',
+  'Pal',
+  'Saini',
+  'Prajapati',
+  'Vishwakarma',
+  'Kashyap',
+];
 const MOHALLAS: [string, string][] = [
   ['Lalbagh', 'लालबाग'],
   ['Civil Lines', 'सिविल लाइन्स'],
@@ -77,11 +201,55 @@ const MOHALLAS: [string, string][] = [
   ['Gandhi Nagar', 'गांधी नगर'],
   ['Patel Nagar', 'पटेल नगर'],
 ];
-const LANDMARKS_EN = ['near Hanuman Mandir', 'opposite SBI', 'near Jama Masjid', 'behind Tehsil', 'near Inter College', 'opposite Petrol Pump', 'near Bus Stand', 'near Post Office'];
-const LANDMARKS_HI = ['हनुमान मंदिर के पास', 'एसबीआई के सामने', 'जामा मस्जिद के पास', 'तहसील के पीछे', 'इंटर कॉलेज के पास', 'पेट्रोल पंप के सामने', 'बस स्टैंड के पास', 'डाकघर के पास'];
-const BUSINESS_EN = ['{last} {cat} Services', 'Shri Ram {cat}', 'New {mohalla} {cat}', '{first} {cat} Works', 'Maa Durga {cat}', 'Royal {cat} Point', 'Sitapur {cat} Centre', 'Sai {cat} Solutions'];
-const BUSINESS_HI = ['{last} {cat} सेवा', 'श्री राम {cat}', 'न्यू {mohalla} {cat}', '{first} {cat} वर्क्स', 'माँ दुर्गा {cat}', 'रॉयल {cat} पॉइंट', 'सीतापुर {cat} सेंटर', 'साईं {cat}'];
-const SPECIAL_EN = ['Home visits', 'Commercial work', 'Same-day service', 'Weddings and events', 'Repair and installation', 'All brands', '24x7 emergency'];
+const LANDMARKS_EN = [
+  'near Hanuman Mandir',
+  'opposite SBI',
+  'near Jama Masjid',
+  'behind Tehsil',
+  'near Inter College',
+  'opposite Petrol Pump',
+  'near Bus Stand',
+  'near Post Office',
+];
+const LANDMARKS_HI = [
+  'हनुमान मंदिर के पास',
+  'एसबीआई के सामने',
+  'जामा मस्जिद के पास',
+  'तहसील के पीछे',
+  'इंटर कॉलेज के पास',
+  'पेट्रोल पंप के सामने',
+  'बस स्टैंड के पास',
+  'डाकघर के पास',
+];
+const BUSINESS_EN = [
+  '{last} {cat} Services',
+  'Shri Ram {cat}',
+  'New {mohalla} {cat}',
+  '{first} {cat} Works',
+  'Maa Durga {cat}',
+  'Royal {cat} Point',
+  'Sitapur {cat} Centre',
+  'Sai {cat} Solutions',
+];
+const BUSINESS_HI = [
+  '{last} {cat} सेवा',
+  'श्री राम {cat}',
+  'न्यू {mohalla} {cat}',
+  '{first} {cat} वर्क्स',
+  'माँ दुर्गा {cat}',
+  'रॉयल {cat} पॉइंट',
+  'सीतापुर {cat} सेंटर',
+  'साईं {cat}',
+];
+const SPECIAL_EN = [
+  'Home visits',
+  'Commercial work',
+  'Same-day service',
+  'Weddings and events',
+  'Repair and installation',
+  'All brands',
+  '24x7 emergency',
+];
 const SPECIAL_HI = ['घर पर सेवा', 'दुकान और ऑफिस का काम', 'उसी दिन सेवा', 'शादी और कार्यक्रम', 'मरम्मत और फिटिंग', 'सभी ब्रांड', '24 घंटे इमरजेंसी सेवा'];
 const REVIEWS = [
   'बहुत अच्छा काम किया, समय पर आए।',
@@ -200,7 +368,8 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
       verified,
       status,
       registration_date: iso(registered),
-      rejection_reason: status === 'rejected' ? pick(r, ['Mobile number not reachable', 'Duplicate registration', 'मोबाइल नंबर बंद मिला']) : null,
+      rejection_reason:
+        status === 'rejected' ? pick(r, ['Mobile number not reachable', 'Duplicate registration', 'मोबाइल नंबर बंद मिला']) : null,
       reviewed_at: status === 'pending' ? null : iso(registered + DAY),
     });
     if (verified) out.identities.push({ provider_id: id, aadhaar: testAadhaar(digits(r, 11)) });
@@ -213,7 +382,9 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
       out.ratings.push({
         provider_id: id,
         // The hash of a token no device holds, as the database stores a device.
-        device_hash: createHash('sha256').update(`seed-device-${uuidFrom(r)}`).digest('hex'),
+        device_hash: createHash('sha256')
+          .update(`seed-device-${uuidFrom(r)}`)
+          .digest('hex'),
         rating: bias < 0.15 ? Math.max(1, rating - 2) : rating,
         created_at: iso(registered + Math.floor(r() * (now - registered))),
       });
@@ -292,7 +463,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     };
     const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0, rating_sum: 0, search_text: '' }));
     await chunked('public.service_providers', providers);
-    await chunked('private.provider_identity', data.identities.map((i) => ({ ...i, created_at: new Date().toISOString() })));
+    await chunked(
+      'private.provider_identity',
+      data.identities.map((i) => ({ ...i, created_at: new Date().toISOString() })),
+    );
     await chunked(
       'public.service_ratings',
       data.ratings,
@@ -346,4 +520,3 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     ads: ads.length,
   };
 }
-

@@ -20,8 +20,18 @@ describe('advertisements', () => {
 
   test("the database clock ('now', quoted ISO) gives the same window", async () => {
     const at = `"${new Date().toISOString()}"`;
-    const quoted = await anonClient().from('advertisements').select('id').eq('active', true).or(`start_date.is.null,start_date.lte.${at}`).or(`end_date.is.null,end_date.gte.${at}`);
-    const dbNow = await anonClient().from('advertisements').select('id').eq('active', true).or('start_date.is.null,start_date.lte.now').or('end_date.is.null,end_date.gte.now');
+    const quoted = await anonClient()
+      .from('advertisements')
+      .select('id')
+      .eq('active', true)
+      .or(`start_date.is.null,start_date.lte.${at}`)
+      .or(`end_date.is.null,end_date.gte.${at}`);
+    const dbNow = await anonClient()
+      .from('advertisements')
+      .select('id')
+      .eq('active', true)
+      .or('start_date.is.null,start_date.lte.now')
+      .or('end_date.is.null,end_date.gte.now');
     expect(quoted.error).toBeNull();
     expect(dbNow.error).toBeNull();
     expect(dbNow.data!.map((r) => r.id).sort()).toEqual(quoted.data!.map((r) => r.id).sort());

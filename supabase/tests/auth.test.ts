@@ -82,7 +82,10 @@ describe('sign-in and session', () => {
     expect(upd.error).toBeNull();
     expect(upd.data.user?.user_metadata).toMatchObject({ display_name: 'राम' });
     const s = server();
-    const settings = (await (await fetch(`${s.url}/auth/v1/settings`, { headers: { apikey: s.anonKey } })).json()) as Record<string, unknown>;
+    const settings = (await (await fetch(`${s.url}/auth/v1/settings`, { headers: { apikey: s.anonKey } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(settings).toMatchObject({ disable_signup: true, external: { email: true } });
     const health = await fetch(`${s.url}/auth/v1/health`);
     expect(health.status).toBe(200);
@@ -115,7 +118,11 @@ describe('sign-in and session', () => {
       body: { email: 'second.admin@test.local', password: 'second-password', email_confirm: true, app_metadata: { role: 'admin' } },
     });
     expect(created.status).toBe(200);
-    const dup = await raw('/auth/v1/admin/users', { method: 'POST', key: s.serviceRoleKey, body: { email: 'second.admin@test.local', password: 'second-password' } });
+    const dup = await raw('/auth/v1/admin/users', {
+      method: 'POST',
+      key: s.serviceRoleKey,
+      body: { email: 'second.admin@test.local', password: 'second-password' },
+    });
     expect(dup.status).toBe(422);
   });
 });

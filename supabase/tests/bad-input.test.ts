@@ -116,7 +116,11 @@ const oddText = (maxLength: number) =>
 
 /** Characters Postgres text cannot hold or JSON cannot carry: NUL and lone surrogates. */
 const poisoned = fc
-  .tuple(fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }), fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'), fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }))
+  .tuple(
+    fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }),
+    fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'),
+    fc.string({ unit: fc.constantFrom(...ODD_CHARS), maxLength: 10 }),
+  )
   .map(([a, b, c]) => `x${a}${b}${c}x`);
 
 const huge = (min: number) =>
@@ -126,7 +130,35 @@ const blank = fc.constantFrom('', ' ', '   ', '\t\n ', '\n');
 
 /** Text with nothing visible: spaces, controls, bidi marks, zero-width and other invisible characters. */
 const invisible = fc.string({
-  unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u0007', '\u0085', '\u00A0', '\u00AD', '\u034F', '\u061C', '\u115F', '\u180E', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2028', '\u202A', '\u202E', '\u2060', '\u2066', '\u2069', '\u2800', '\u3000', '\u3164', '\uFEFF'),
+  unit: fc.constantFrom(
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\u0007',
+    '\u0085',
+    '\u00A0',
+    '\u00AD',
+    '\u034F',
+    '\u061C',
+    '\u115F',
+    '\u180E',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u200E',
+    '\u200F',
+    '\u2028',
+    '\u202A',
+    '\u202E',
+    '\u2060',
+    '\u2066',
+    '\u2069',
+    '\u2800',
+    '\u3000',
+    '\u3164',
+    '\uFEFF',
+  ),
   minLength: 1,
   maxLength: 12,
 });
@@ -135,15 +167,25 @@ const invisible = fc.string({
 const badDevice = fc.oneof(
   fc.string({ maxLength: 21 }),
   fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), minLength: 65, maxLength: 200 }),
-  fc.tuple(fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), minLength: 21, maxLength: 40 }), fc.constantFrom('+', '/', '=', ' ', '.', 'é', '\u200B', "'", '\n', '😀')).map(([t, c]) => `${t}${c}`),
+  fc
+    .tuple(
+      fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), minLength: 21, maxLength: 40 }),
+      fc.constantFrom('+', '/', '=', ' ', '.', 'é', '\u200B', "'", '\n', '😀'),
+    )
+    .map(([t, c]) => `${t}${c}`),
   huge(101),
   poisoned.map((s) => `device-${s}-0123456789abcdef`),
   fc.constantFrom(null, 12345, true, [deviceToken()], { token: deviceToken() }),
 );
 
-// The database's text cleaning (0006, private.clean_line / clean_text), restated.
-const CONTROLS_AND_BIDI = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
-const EDGE_INVISIBLE = /^[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+|[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+$/g;
+// The database's text cleaning (0006, private.clean_line / clean_text), restated: control
+// characters, and each joiner and combining mark alone, are what it matches.
+/* eslint-disable no-control-regex, no-misleading-character-class -- see above */
+const CONTROLS_AND_BIDI =
+  /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+const EDGE_INVISIBLE =
+  /^[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+|[\s\u00AD\u034F\u115F\u1160\u180E\u200C\u200D\u2800\u3164]+$/g;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 /** One line (a name, an address): controls and bidi overrides gone, any whitespace run one space, edges trimmed. */
 function cleanLine(s: string): string {
   return s
@@ -162,7 +204,14 @@ function cleanText(s: string): string {
     .replace(EDGE_INVISIBLE, '');
 }
 
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
 
 const notUuid = fc.oneof(oddText(40), fc.integer(), fc.constant(''), fc.constant('00000000-0000-0000-0000-00000000000g'), poisoned);
 
@@ -184,13 +233,19 @@ async function countOf(table: string, filter: string, column = 'provider_id'): P
 }
 
 async function snapshot(table: string, select: string): Promise<string> {
-  const res = await raw(`/rest/v1/${table}?select=${select}&provider_id=eq.${approvedId}&order=${select.split(',')[0]}`, { key: serviceKey });
+  const res = await raw(`/rest/v1/${table}?select=${select}&provider_id=eq.${approvedId}&order=${select.split(',')[0]}`, {
+    key: serviceKey,
+  });
   return res.text;
 }
 
 /** Percent-encodes any JS string as UTF-8 (lone surrogates become U+FFFD), leaving nothing raw. */
 function enc(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** Query text: odd text encoded, or raw broken escapes (`%E0%A4`, `%ZZ`, `%`). */
@@ -203,12 +258,32 @@ const queryText = fc.oneof(
 // ------------------------------------------------------------ writes
 
 describe('register_provider', () => {
-  const FIELDS = ['p_name', 'p_business_name', 'p_mobile', 'p_category', 'p_specialist_in', 'p_aadhaar', 'p_experience', 'p_address'] as const;
+  const FIELDS = [
+    'p_name',
+    'p_business_name',
+    'p_mobile',
+    'p_category',
+    'p_specialist_in',
+    'p_aadhaar',
+    'p_experience',
+    'p_address',
+  ] as const;
   const badValue: Record<(typeof FIELDS)[number], fc.Arbitrary<unknown>> = {
     p_name: fc.oneof(blank, invisible, huge(101), poisoned),
     p_business_name: fc.oneof(huge(151), poisoned),
-    p_mobile: fc.oneof(oddText(12).filter((s) => !/^\s*[0-9]{10}\s*$/.test(s)), fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom('98765 43210', '+919876543210', '٩٨٧٦٥٤٣٢١٠'), poisoned, fc.array(fc.integer())),
-    p_category: fc.oneof(oddText(30).filter((s) => !/^\s*others/i.test(s) && s.trim() !== ''), blank, huge(121), poisoned),
+    p_mobile: fc.oneof(
+      oddText(12).filter((s) => !/^\s*[0-9]{10}\s*$/.test(s)),
+      fc.integer({ min: 0, max: 999_999_999 }),
+      fc.constantFrom('98765 43210', '+919876543210', '٩٨٧٦٥٤٣٢١٠'),
+      poisoned,
+      fc.array(fc.integer()),
+    ),
+    p_category: fc.oneof(
+      oddText(30).filter((s) => !/^\s*others/i.test(s) && s.trim() !== ''),
+      blank,
+      huge(121),
+      poisoned,
+    ),
     p_specialist_in: fc.oneof(huge(201), poisoned),
     p_aadhaar: fc.oneof(
       oddText(14).filter((s) => s.trim() !== '' && !/^\s*[0-9]{12}\s*$/.test(s)),
@@ -217,13 +292,21 @@ describe('register_provider', () => {
       fc.constantFrom('012345678901', '000000000000', '999941057059', '123456789012', '199941057058'),
       fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 12, maxLength: 12 }).filter((s) => !isValidAadhaar(s)),
     ),
-    p_experience: fc.oneof(fc.integer({ min: 81, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: -1 }), fc.constantFrom(2.5, 1e40, '5 years', '', 'NaN', '०५', true), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer())),
+    p_experience: fc.oneof(
+      fc.integer({ min: 81, max: 2_000_000_000 }),
+      fc.integer({ min: -2_000_000_000, max: -1 }),
+      fc.constantFrom(2.5, 1e40, '5 years', '', 'NaN', '०५', true),
+      fc.array(fc.integer()),
+      fc.dictionary(fc.string(), fc.integer()),
+    ),
     p_address: fc.oneof(blank, invisible, huge(301), poisoned),
   };
   const REQUIRED = ['p_name', 'p_mobile', 'p_category', 'p_experience', 'p_address'] as const;
 
   const validBase = fc.record({
-    p_name: oddText(40).filter((s) => s.trim() !== '').map((s) => `${TAG} ${s}`),
+    p_name: oddText(40)
+      .filter((s) => s.trim() !== '')
+      .map((s) => `${TAG} ${s}`),
     p_business_name: oddText(60).map((s) => `${TAG} ${s}`),
     p_mobile: fc.constant('9876543210'),
     p_category: fc.constantFrom('🔧 प्लंबर', 'OTHERS: घड़ी साज़', 'others : Drone repair'),
@@ -234,9 +317,13 @@ describe('register_provider', () => {
   });
 
   const attack = fc.oneof(
-    fc.tuple(fc.constantFrom(...FIELDS), fc.constant(false)).chain(([f]) => badValue[f].map((v) => ({ kind: 'bad' as const, field: f, value: v }))),
+    fc
+      .tuple(fc.constantFrom(...FIELDS), fc.constant(false))
+      .chain(([f]) => badValue[f].map((v) => ({ kind: 'bad' as const, field: f, value: v }))),
     fc.constantFrom(...REQUIRED).map((f) => ({ kind: 'missing' as const, field: f, value: undefined })),
-    fc.tuple(fc.constantFrom('p_evil', 'name', "p_name'; --", 'p_status', 'status'), wrongType).map(([f, v]) => ({ kind: 'extra' as const, field: f, value: v })),
+    fc
+      .tuple(fc.constantFrom('p_evil', 'name', "p_name'; --", 'p_status', 'status'), wrongType)
+      .map(([f, v]) => ({ kind: 'extra' as const, field: f, value: v })),
   );
 
   test('an invalid field, a missing one or an unknown one: 4xx with the error, nothing stored', async () => {
@@ -264,7 +351,12 @@ describe('register_provider', () => {
         const id = res.json as string;
         const row = await raw(`/rest/v1/service_providers?select=name,business_name,address,status&id=eq.${id}`, { key: serviceKey });
         expect(row.json).toEqual([
-          { name: cleanLine(args.p_name), business_name: cleanLine(args.p_business_name), address: cleanLine(args.p_address), status: 'pending' },
+          {
+            name: cleanLine(args.p_name),
+            business_name: cleanLine(args.p_business_name),
+            address: cleanLine(args.p_address),
+            status: 'pending',
+          },
         ]);
       }),
       { ...run, numRuns: 40 },
@@ -282,7 +374,10 @@ describe('reviews, ratings, clicks', () => {
 
   beforeAll(async () => {
     pendingId = (await createProvider({ approve: false })).id;
-    const res = await raw('/rest/v1/rpc/rate_provider', { method: 'POST', body: { p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 3 } });
+    const res = await raw('/rest/v1/rpc/rate_provider', {
+      method: 'POST',
+      body: { p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 3 },
+    });
     if (res.status !== 204) throw new Error(`rate_provider: ${res.status} ${res.text}`);
   });
 
@@ -290,7 +385,7 @@ describe('reviews, ratings, clicks', () => {
   async function callRpc(fn: string, body: unknown, viaGet = false): Promise<Res> {
     if (viaGet && body !== null && typeof body === 'object' && !Array.isArray(body)) {
       const q = Object.entries(body as Record<string, unknown>)
-        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v.slice(0, 2000) : JSON.stringify(v) ?? '')}`)
+        .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v.slice(0, 2000) : (JSON.stringify(v) ?? ''))}`)
         .join('&');
       return raw(`/rest/v1/rpc/${fn}?${q}`);
     }
@@ -322,7 +417,21 @@ describe('reviews, ratings, clicks', () => {
         return a;
       }),
       fc
-        .tuple(fc.constantFrom('p_evil', 'provider_id', 'device_id', 'device_hash', 'rating', 'review_text', 'id', 'created_at', "p_rating'--", 'p_status'), fc.oneof(wrongType, oddText(10)))
+        .tuple(
+          fc.constantFrom(
+            'p_evil',
+            'provider_id',
+            'device_id',
+            'device_hash',
+            'rating',
+            'review_text',
+            'id',
+            'created_at',
+            "p_rating'--",
+            'p_status',
+          ),
+          fc.oneof(wrongType, oddText(10)),
+        )
         .map(([k, v]) => ({ ...good(), [k]: v })),
     );
 
@@ -349,7 +458,9 @@ describe('reviews, ratings, clicks', () => {
       }),
       { ...run, numRuns: 150 },
     );
-    expect([...seen.codes].sort()).toEqual(expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']));
+    expect([...seen.codes].sort()).toEqual(
+      expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']),
+    );
   }, 120_000);
 
   test('the old path: a direct POST to reviews (good rows, bad rows, batches, bad JSON) stores nothing', async () => {
@@ -360,13 +471,23 @@ describe('reviews, ratings, clicks', () => {
       fc.constant(null).map(() => ({ provider_id: UNKNOWN_ID, review_text: 'no such provider' })),
       fc.constant(null).map(() => ({ provider_id: approvedId })),
       fc.constant(null).map(() => ({ review_text: 'no provider' })),
-      fc.tuple(fc.constantFrom('id', 'created_at', 'evil', "review_text'--"), fc.constantFrom('2001-01-01', "'; drop table reviews; --", 'x')).map(([k, v]) => ({ provider_id: approvedId, review_text: 'ok text', [k]: v })),
+      fc
+        .tuple(
+          fc.constantFrom('id', 'created_at', 'evil', "review_text'--"),
+          fc.constantFrom('2001-01-01', "'; drop table reviews; --", 'x'),
+        )
+        .map(([k, v]) => ({ provider_id: approvedId, review_text: 'ok text', [k]: v })),
       wrongType.map((v) => ({ provider_id: approvedId, review_text: 'ok', created_at: v })),
     );
     const body = fc.oneof(
       { weight: 3, arbitrary: goodRow.map((r) => JSON.stringify(r)) },
       { weight: 3, arbitrary: badRow.map((r) => JSON.stringify(r)) },
-      { weight: 2, arbitrary: fc.tuple(fc.array(goodRow, { minLength: 1, maxLength: 3 }), fc.option(badRow, { nil: undefined })).map(([good, bad]) => JSON.stringify(bad ? [...good, bad] : good)) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.array(goodRow, { minLength: 1, maxLength: 3 }), fc.option(badRow, { nil: undefined }))
+          .map(([good, bad]) => JSON.stringify(bad ? [...good, bad] : good)),
+      },
       { weight: 1, arbitrary: fc.constantFrom('', '{', 'null', '42', '"text"', '[1,2]', '{"provider_id": }', 'review_text=hi', '\u0000') },
     );
     const prefer = fc.constantFrom('return=representation', 'return=minimal', 'resolution=merge-duplicates', '');
@@ -399,17 +520,27 @@ describe('reviews, ratings, clicks', () => {
   // ---------------------------------------------------------------- ratings
 
   async function ratingsSnapshot(): Promise<string> {
-    const res = await raw(`/rest/v1/service_ratings?select=provider_id,device_hash,rating&${both()}&order=provider_id,device_hash`, { key: serviceKey });
+    const res = await raw(`/rest/v1/service_ratings?select=provider_id,device_hash,rating&${both()}&order=provider_id,device_hash`, {
+      key: serviceKey,
+    });
     if (res.status !== 200) throw new Error(`service_ratings: ${res.status} ${res.text}`);
     return res.text;
   }
 
   test('rate_provider with bad rating, device or provider, missing or unknown arguments, arrays or bad JSON: 4xx, no rating stored or changed', async () => {
-    const badRating = fc.oneof(fc.integer({ min: 6, max: 2_000_000_000 }), fc.integer({ min: -2_000_000_000, max: 0 }), fc.constantFrom(null, 2.5, 1e40, '5x', '', 'five', '५', '4.0', ' ', false), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer()));
+    const badRating = fc.oneof(
+      fc.integer({ min: 6, max: 2_000_000_000 }),
+      fc.integer({ min: -2_000_000_000, max: 0 }),
+      fc.constantFrom(null, 2.5, 1e40, '5x', '', 'five', '५', '4.0', ' ', false),
+      fc.array(fc.integer()),
+      fc.dictionary(fc.string(), fc.integer()),
+    );
     // fuzzDevice has rated approvedId 3: none of these may change it; a fresh device must not get a row.
     const good = () => ({ p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 4 });
     const args = fc.oneof(
-      fc.tuple(badRating, fc.boolean()).map(([r, fresh]) => ({ ...good(), p_device_token: fresh ? deviceToken() : fuzzDevice, p_rating: r })),
+      fc
+        .tuple(badRating, fc.boolean())
+        .map(([r, fresh]) => ({ ...good(), p_device_token: fresh ? deviceToken() : fuzzDevice, p_rating: r })),
       badDevice.map((d) => ({ ...good(), p_device_token: d })),
       fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
       fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
@@ -427,7 +558,9 @@ describe('reviews, ratings, clicks', () => {
       }),
       { ...run, numRuns: 150 },
     );
-    expect([...seen.codes].sort()).toEqual(expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']));
+    expect([...seen.codes].sort()).toEqual(
+      expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']),
+    );
     // And the device's rating is still the one it gave.
     const mine = await callRpc('get_device_ratings', { p_device_token: fuzzDevice, p_provider_ids: [approvedId] });
     expect(mine.json).toEqual([{ provider_id: approvedId, rating: 3 }]);
@@ -439,7 +572,10 @@ describe('reviews, ratings, clicks', () => {
       fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, device_hash: deviceHash(fuzzDevice), rating: r })),
       fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, device_id: 'fuzz-device-0001', rating: r })),
       fc.constant(null).map(() => ({ provider_id: pendingId, device_hash: deviceHash(deviceToken()), rating: 5 })),
-      fc.integer({ min: 1, max: 5 }).map((r) => [{ provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: r }, { provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: 6 }]),
+      fc.integer({ min: 1, max: 5 }).map((r) => [
+        { provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: r },
+        { provider_id: approvedId, device_hash: deviceHash(deviceToken()), rating: 6 },
+      ]),
       fc.oneof(notUuid, oddText(20), huge(100)).map((x) => ({ provider_id: approvedId, device_hash: x, rating: 4 })),
       fc.constant({ device_hash: 'f'.repeat(64), rating: 4 }),
     );
@@ -516,12 +652,21 @@ describe('reviews, ratings, clicks', () => {
   test('the old path: a direct POST to click_tracking (good rows, bad rows, batches) stores nothing', async () => {
     const row = fc.oneof(
       fc.constantFrom('call', 'whatsapp').map((t) => ({ provider_id: approvedId, click_type: t })),
-      fc.oneof(oddText(20), wrongType, poisoned, huge(1000)).filter((t) => t !== 'call' && t !== 'whatsapp').map((t) => ({ provider_id: approvedId, click_type: t })),
+      fc
+        .oneof(oddText(20), wrongType, poisoned, huge(1000))
+        .filter((t) => t !== 'call' && t !== 'whatsapp')
+        .map((t) => ({ provider_id: approvedId, click_type: t })),
       notUuid.map((p) => ({ provider_id: p, click_type: 'call' })),
       fc.constant(null).map(() => ({ provider_id: approvedId })),
       fc.constant(null).map(() => ({ provider_id: approvedId, click_type: 'call', device_hash: deviceHash(deviceToken()) })),
-      fc.constant(null).map(() => [{ provider_id: approvedId, click_type: 'call' }, { provider_id: approvedId, click_type: 'whatsapp' }]),
-      fc.constant(null).map(() => [{ provider_id: approvedId, click_type: 'call' }, { provider_id: approvedId, click_type: 'sms' }]),
+      fc.constant(null).map(() => [
+        { provider_id: approvedId, click_type: 'call' },
+        { provider_id: approvedId, click_type: 'whatsapp' },
+      ]),
+      fc.constant(null).map(() => [
+        { provider_id: approvedId, click_type: 'call' },
+        { provider_id: approvedId, click_type: 'sms' },
+      ]),
     );
     await fc.assert(
       fc.asyncProperty(row, async (r) => {
@@ -537,13 +682,28 @@ describe('reviews, ratings, clicks', () => {
   test('PATCH and DELETE attempts by visitors (any table, any filter, any body): refused, nothing changed', async () => {
     const patchDevice = deviceToken();
     expect((await callRpc('rate_provider', { p_provider_id: approvedId, p_device_token: patchDevice, p_rating: 3 })).status).toBe(204);
-    expect((await callRpc('add_review', { p_provider_id: approvedId, p_review_text: 'patch target', p_device_token: patchDevice })).status).toBe(200);
-    const table = fc.constantFrom('reviews', 'service_ratings', 'click_tracking', 'service_providers', 'advertisements', 'service_categories');
+    expect(
+      (await callRpc('add_review', { p_provider_id: approvedId, p_review_text: 'patch target', p_device_token: patchDevice })).status,
+    ).toBe(200);
+    const table = fc.constantFrom(
+      'reviews',
+      'service_ratings',
+      'click_tracking',
+      'service_providers',
+      'advertisements',
+      'service_categories',
+    );
     const filter = fc.oneof(
       fc.constant(''),
       fc.constant(`provider_id=eq.${approvedId}`),
       fc.constant(`device_hash=eq.${deviceHash(patchDevice)}`),
-      fc.tuple(fc.constantFrom('id', 'provider_id', 'device_hash', 'device_id', 'rating', 'review_text', 'status', "x';--"), fc.constantFrom('eq', 'neq', 'gt', 'is', 'in', 'ilike'), queryText).map(([c, o, v]) => `${enc(c)}=${o}.${v}`),
+      fc
+        .tuple(
+          fc.constantFrom('id', 'provider_id', 'device_hash', 'device_id', 'rating', 'review_text', 'status', "x';--"),
+          fc.constantFrom('eq', 'neq', 'gt', 'is', 'in', 'ilike'),
+          queryText,
+        )
+        .map(([c, o, v]) => `${enc(c)}=${o}.${v}`),
     );
     const body = fc.oneof(
       fc.record({ rating: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(0), fc.constant('x')) }),
@@ -555,11 +715,19 @@ describe('reviews, ratings, clicks', () => {
       fc.record({ status: fc.constant('approved'), verified: fc.constant(true) }),
       fc.record({ evil: fc.constant(1) }),
     );
-    const state = async () => [await ratingsSnapshot(), await snapshot('reviews', 'id,review_text'), await snapshot('click_tracking', 'id,click_type,device_hash')];
+    const state = async () => [
+      await ratingsSnapshot(),
+      await snapshot('reviews', 'id,review_text'),
+      await snapshot('click_tracking', 'id,click_type,device_hash'),
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('PATCH', 'DELETE'), table, filter, body, async (method, t, f, b) => {
         const before = await state();
-        const res = await raw(`/rest/v1/${t}?${f}`, { method, ...(method === 'PATCH' ? { body: b } : {}), headers: { Prefer: 'return=representation' } });
+        const res = await raw(`/rest/v1/${t}?${f}`, {
+          method,
+          ...(method === 'PATCH' ? { body: b } : {}),
+          headers: { Prefer: 'return=representation' },
+        });
         // A PATCH/DELETE that matches no row it may touch is a 2xx with an empty result.
         if (res.status < 300) expect(res.json).toEqual([]);
         else expectClearError(res, { method, t, f, b });
@@ -573,32 +741,117 @@ describe('reviews, ratings, clicks', () => {
 // ------------------------------------------------------------ reads
 
 const COLUMNS: Record<string, string[]> = {
-  service_providers: ['id', 'name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address', 'verified', 'status', 'registration_date', 'avg_rating', 'rating_count'],
+  service_providers: [
+    'id',
+    'name',
+    'business_name',
+    'mobile',
+    'category',
+    'specialist_in',
+    'experience',
+    'address',
+    'verified',
+    'status',
+    'registration_date',
+    'avg_rating',
+    'rating_count',
+  ],
   reviews: ['id', 'provider_id', 'review_text', 'created_at'],
   service_ratings: ['provider_id', 'device_hash', 'rating'],
   advertisements: ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'created_at'],
   service_categories: ['stored_value', 'slug', 'en', 'hi', 'icon', 'keywords', 'sort_order'],
 };
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'is', 'in', 'ilike', 'like', 'match', 'imatch', 'isdistinct', 'cs', 'cd', 'ov', 'fts', 'xx', 'not.eq', 'not.in'];
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is',
+  'in',
+  'ilike',
+  'like',
+  'match',
+  'imatch',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'fts',
+  'xx',
+  'not.eq',
+  'not.in',
+];
 
 describe('query parameters', () => {
   const tableName = fc.constantFrom(...Object.keys(COLUMNS));
   const column = (t: string) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...COLUMNS[t]!) }, { weight: 1, arbitrary: oddText(15) });
   const value = fc.oneof(
     queryText,
-    fc.constantFrom('null', 'true', 'not_null', '(1,2)', '("a","b")', '(%22x%22,)', '{1}', '1e999', '-0', '2026-13-45', '00000000-0000-0000-0000-000000000000', '*%25*', '(', ')'),
+    fc.constantFrom(
+      'null',
+      'true',
+      'not_null',
+      '(1,2)',
+      '("a","b")',
+      '(%22x%22,)',
+      '{1}',
+      '1e999',
+      '-0',
+      '2026-13-45',
+      '00000000-0000-0000-0000-000000000000',
+      '*%25*',
+      '(',
+      ')',
+    ),
     fc.integer().map(String),
   );
   const part = (t: string) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.tuple(column(t), fc.constantFrom(...OPS), value).map(([c, o, v]) => `${enc(c)}=${o}.${v}`) },
-      { weight: 1, arbitrary: fc.array(fc.oneof(column(t), fc.constant('*'), fc.constant('reviews(*)'), fc.constant('x:name::text'), fc.constant('service_providers!inner(id)')), { minLength: 1, maxLength: 4 }).map((cs) => `select=${enc(cs.join(','))}`) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('or', 'and', 'not.or'), fc.array(fc.tuple(column(t), fc.constantFrom(...OPS), fc.oneof(oddText(10), fc.constant('1'))), { maxLength: 3 })).map(([k, xs]) => `${k}=${enc(`(${xs.map(([c, o, v]) => `${c}.${o}.${v}`).join(',')})`)}`) },
-      { weight: 1, arbitrary: fc.tuple(column(t), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways')).map(([c, d]) => `order=${enc(c + d)}`) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'offset'), fc.oneof(value, fc.constantFrom('-1', '1.5', '99999999999999999999', '1e3', '0'))).map(([k, v]) => `${k}=${v}`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(
+            fc.oneof(
+              column(t),
+              fc.constant('*'),
+              fc.constant('reviews(*)'),
+              fc.constant('x:name::text'),
+              fc.constant('service_providers!inner(id)'),
+            ),
+            { minLength: 1, maxLength: 4 },
+          )
+          .map((cs) => `select=${enc(cs.join(','))}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('or', 'and', 'not.or'),
+            fc.array(fc.tuple(column(t), fc.constantFrom(...OPS), fc.oneof(oddText(10), fc.constant('1'))), { maxLength: 3 }),
+          )
+          .map(([k, xs]) => `${k}=${enc(`(${xs.map(([c, o, v]) => `${c}.${o}.${v}`).join(',')})`)}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(column(t), fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.sideways'))
+          .map(([c, d]) => `order=${enc(c + d)}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom('limit', 'offset'), fc.oneof(value, fc.constantFrom('-1', '1.5', '99999999999999999999', '1e3', '0')))
+          .map(([k, v]) => `${k}=${v}`),
+      },
       { weight: 1, arbitrary: fc.constant(`${enc("'; drop table reviews; --")}=eq.1`) },
     );
-  const rangeHeader = fc.oneof(fc.constant(undefined), fc.constantFrom('0-9', '5-2', '0-', '-5', 'abc', '99999999999999999999-1', 'items=0-0', '0-99999999999999999999'));
+  const rangeHeader = fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom('0-9', '5-2', '0-', '-5', 'abc', '99999999999999999999-1', 'items=0-0', '0-99999999999999999999'),
+  );
 
   test('any select / filter / or / order / limit / offset / Range: an answer or a clear 4xx, never a 5xx', async () => {
     const req = tableName.chain((t) => fc.tuple(fc.constant(t), fc.array(part(t), { maxLength: 4 }), rangeHeader, fc.boolean()));
@@ -618,8 +871,19 @@ describe('query parameters', () => {
 
   test('rpc search_providers with any arguments (POST JSON and GET query): an answer or a clear 4xx', async () => {
     const ARGS = ['p_query', 'p_category', 'p_min_rating', 'p_verified', 'p_sort', 'p_limit', 'p_offset'];
-    const argValue = fc.oneof(oddText(40), poisoned, huge(200), wrongType, fc.integer({ min: -1e6, max: 1e6 }), fc.constantFrom('OTHERS', 'verified', 'name_asc', '1e999', 'NaN'));
-    const args = fc.dictionary(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ARGS) }, { weight: 1, arbitrary: fc.constantFrom('p_evil', 'query', '') }), argValue, { maxKeys: 4 });
+    const argValue = fc.oneof(
+      oddText(40),
+      poisoned,
+      huge(200),
+      wrongType,
+      fc.integer({ min: -1e6, max: 1e6 }),
+      fc.constantFrom('OTHERS', 'verified', 'name_asc', '1e999', 'NaN'),
+    );
+    const args = fc.dictionary(
+      fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ARGS) }, { weight: 1, arbitrary: fc.constantFrom('p_evil', 'query', '') }),
+      argValue,
+      { maxKeys: 4 },
+    );
     await fc.assert(
       fc.asyncProperty(args, fc.boolean(), async (a, viaGet) => {
         let res: Res;
@@ -641,7 +905,19 @@ describe('query parameters', () => {
   }, 180_000);
 
   test('odd table and function names in the path: a clear 4xx', async () => {
-    const name = fc.oneof(queryText, fc.constantFrom('rpc/', 'rpc/%E0%A4', '%2e%2e/auth', 'pg_catalog.pg_user', 'private.provider_identity', 'auth.users', 'rpc/pg_sleep', 'service_providers/1'));
+    const name = fc.oneof(
+      queryText,
+      fc.constantFrom(
+        'rpc/',
+        'rpc/%E0%A4',
+        '%2e%2e/auth',
+        'pg_catalog.pg_user',
+        'private.provider_identity',
+        'auth.users',
+        'rpc/pg_sleep',
+        'service_providers/1',
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(name, fc.constantFrom('GET', 'POST'), async (n, method) => {
         const path = `/rest/v1/${n.startsWith('rpc/') ? n : `x${n}`}`;

@@ -26,16 +26,35 @@ export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'city-supabase-child-'));
 }
 
-export async function startChildServer(opts: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  opts: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<ChildServer> {
   const dataDir = opts.dataDir ?? freshDataDir();
   const port = String(51000 + Math.floor(Math.random() * 3000));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', port, '--data-dir', dataDir, '--quiet', ...(opts.args ?? [])],
+    [
+      '--import',
+      'tsx',
+      join(PACKAGE_DIR, 'local', 'cli.ts'),
+      'serve',
+      '--port',
+      port,
+      '--data-dir',
+      dataDir,
+      '--quiet',
+      ...(opts.args ?? []),
+    ],
     {
       cwd: PACKAGE_DIR,
       // Always PGlite in its own folder, whatever the suite's DATABASE_URL.
-      env: { ...process.env, DATABASE_URL: '', JWT_SECRET: 'child-server-secret-0123456789-abcdefghijklmnop', RATE_LIMITS: '', ...opts.env },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        JWT_SECRET: 'child-server-secret-0123456789-abcdefghijklmnop',
+        RATE_LIMITS: '',
+        ...opts.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -43,7 +43,13 @@ async function topRatedOrderViolation(run: () => Promise<Row[]>): Promise<string
   for (let attempt = 0; ; attempt++) {
     const before = await stats();
     const rows = await run();
-    const sums = await supabase.from('service_providers').select('id, rating_sum, rating_count').in('id', rows.map((r) => r.id));
+    const sums = await supabase
+      .from('service_providers')
+      .select('id, rating_sum, rating_count')
+      .in(
+        'id',
+        rows.map((r) => r.id),
+      );
     const after = await stats();
     const byId = new Map((sums.data as { id: string; rating_sum: number; rating_count: number }[]).map((r) => [r.id, r]));
     const stable =
@@ -60,8 +66,10 @@ async function topRatedOrderViolation(run: () => Promise<Row[]>): Promise<string
       const inOrder =
         sa > sb + 1e-9 ||
         (Math.abs(sa - sb) <= 1e-9 &&
-          (a.rating_count > b.rating_count || (a.rating_count === b.rating_count && Date.parse(a.registration_date) >= Date.parse(b.registration_date))));
-      if (!inOrder) return `${i - 1}: ${a.id} (score ${sa}, ${a.rating_count} ratings) before ${b.id} (score ${sb}, ${b.rating_count} ratings)`;
+          (a.rating_count > b.rating_count ||
+            (a.rating_count === b.rating_count && Date.parse(a.registration_date) >= Date.parse(b.registration_date))));
+      if (!inOrder)
+        return `${i - 1}: ${a.id} (score ${sa}, ${a.rating_count} ratings) before ${b.id} (score ${sb}, ${b.rating_count} ratings)`;
     }
     return null;
   }
@@ -75,7 +83,19 @@ describe('service_providers reads', () => {
     const all = await supabase.from('service_providers').select('status').limit(5000);
     expect(new Set(all.data!.map((r) => r.status))).toEqual(new Set(['approved']));
     const row = data![0]!;
-    for (const key of ['id', 'name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address', 'verified', 'status', 'registration_date']) {
+    for (const key of [
+      'id',
+      'name',
+      'business_name',
+      'mobile',
+      'category',
+      'specialist_in',
+      'experience',
+      'address',
+      'verified',
+      'status',
+      'registration_date',
+    ]) {
       expect(row).toHaveProperty(key);
     }
     expect(Object.keys(row).some((k) => /aadha/i.test(k))).toBe(false);
@@ -120,7 +140,21 @@ describe('search_providers', () => {
     expect(await topRatedOrderViolation(() => search({}))).toBeNull();
     expect(await topRatedOrderViolation(() => search({ p_category: electrician, p_limit: 100 }))).toBeNull();
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ['address', 'avg_rating', 'business_name', 'category', 'experience', 'id', 'mobile', 'name', 'rating_count', 'registration_date', 'specialist_in', 'total_count', 'verified'].sort(),
+      [
+        'address',
+        'avg_rating',
+        'business_name',
+        'category',
+        'experience',
+        'id',
+        'mobile',
+        'name',
+        'rating_count',
+        'registration_date',
+        'specialist_in',
+        'total_count',
+        'verified',
+      ].sort(),
     );
   });
 
@@ -250,10 +284,20 @@ describe('search_providers', () => {
     const m = 119 / 39;
     const { data: stats } = await supabase.from('category_stats').select('rating_sum, rating_count').eq('category', cat).single();
     expect(stats).toEqual({ rating_sum: 119, rating_count: 39 });
-    const { data: score } = await supabase.rpc('rating_score', { p_category_sum: 119, p_category_count: 39, p_rating_sum: 74, p_rating_count: 18 });
+    const { data: score } = await supabase.rpc('rating_score', {
+      p_category_sum: 119,
+      p_category_count: 39,
+      p_rating_sum: 74,
+      p_rating_count: 18,
+    });
     expect(Number(score)).toBeCloseTo((5 * m + 74) / 23, 9);
     // A category without ratings: prior 3.
-    const { data: fresh } = await supabase.rpc('rating_score', { p_category_sum: 0, p_category_count: 0, p_rating_sum: 5, p_rating_count: 1 });
+    const { data: fresh } = await supabase.rpc('rating_score', {
+      p_category_sum: 0,
+      p_category_count: 0,
+      p_rating_sum: 5,
+      p_rating_count: 1,
+    });
     expect(Number(fresh)).toBeCloseTo((15 + 5) / 6, 9);
     // The same order when the category is reached through a text search.
     const found = await search({ p_query: 'Bayes check', p_limit: 100 });

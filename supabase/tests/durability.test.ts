@@ -10,7 +10,9 @@ import { call, startChildServer } from './child-server';
 import { deviceToken } from './helpers';
 
 async function countRows(s: { url: string; serviceRoleKey: string }, table: string, filter: string): Promise<number> {
-  const r = await call(s, s.serviceRoleKey, `/rest/v1/${table}?select=provider_id&limit=0&${filter}`, { headers: { Prefer: 'count=exact' } });
+  const r = await call(s, s.serviceRoleKey, `/rest/v1/${table}?select=provider_id&limit=0&${filter}`, {
+    headers: { Prefer: 'count=exact' },
+  });
   expect([200, 206]).toContain(r.status);
   return Number(r.headers.get('content-range')!.split('/')[1]);
 }
@@ -22,7 +24,14 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     const p = await call(first, first.serviceRoleKey, '/rest/v1/service_providers', {
       method: 'POST',
       headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-      body: { name: 'Durable Provider', mobile: '9876511111', category: '🔧 प्लंबर', address: 'Sadar, Sitapur', experience: 4, status: 'approved' },
+      body: {
+        name: 'Durable Provider',
+        mobile: '9876511111',
+        category: '🔧 प्लंबर',
+        address: 'Sadar, Sitapur',
+        experience: 4,
+        status: 'approved',
+      },
     });
     expect(p.status).toBe(201);
     const providerId = (p.json as { id: string }).id;
@@ -44,11 +53,21 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
       ...Array.from({ length: 5 }, (_, i) =>
         call(first, first.anonKey, '/rest/v1/rpc/register_provider', {
           method: 'POST',
-          body: { p_name: `पंजीकरण ${i}`, p_mobile: `98765222${String(i).padStart(2, '0')}`, p_category: '🔧 प्लंबर', p_address: 'Sitapur', p_experience: i },
+          body: {
+            p_name: `पंजीकरण ${i}`,
+            p_mobile: `98765222${String(i).padStart(2, '0')}`,
+            p_category: '🔧 प्लंबर',
+            p_address: 'Sitapur',
+            p_experience: i,
+          },
         }),
       ),
     ]);
-    expect(writes.map((w) => w.status)).toEqual([...Array<number>(20).fill(200), ...Array<number>(20).fill(204), ...Array<number>(5).fill(200)]);
+    expect(writes.map((w) => w.status)).toEqual([
+      ...Array<number>(20).fill(200),
+      ...Array<number>(20).fill(204),
+      ...Array<number>(5).fill(200),
+    ]);
 
     // Crash: no clean close, no chance to flush or remove the lock.
     const pid = first.child.pid!;
@@ -77,7 +96,10 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     expect(after.status).toBe(200);
     expect(after.json).toMatchObject({ provider_id: providerId, review_text: 'after restart' });
     // (the old direct insert stays refused)
-    expect((await call(second, second.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'direct' } })).status).toBe(401);
+    expect(
+      (await call(second, second.anonKey, '/rest/v1/reviews', { method: 'POST', body: { provider_id: providerId, review_text: 'direct' } }))
+        .status,
+    ).toBe(401);
     expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(21);
   } finally {
     await first.stop('SIGKILL');

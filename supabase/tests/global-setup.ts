@@ -21,7 +21,6 @@ export interface TestServer {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CITY_SERVER__: ChildProcess | undefined;
 }
 
@@ -42,11 +41,22 @@ export default async function globalSetup(): Promise<void> {
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', port, '--data-dir', dataDir, '--quiet',
+    [
+      '--import',
+      'tsx',
+      join(PACKAGE_DIR, 'local', 'cli.ts'),
+      'serve',
+      '--port',
+      port,
+      '--data-dir',
+      dataDir,
+      '--quiet',
       // The suite writes and signs in a lot from 127.0.0.1: limits on (same code path), but far
       // above the defaults. tests/rate-limit.test.ts and tests/limits-attack.test.ts check the
       // limits on servers of their own.
-      '--rate-limits', 'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,signins=100000/60'],
+      '--rate-limits',
+      'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,signins=100000/60',
+    ],
     {
       cwd: PACKAGE_DIR,
       env: { ...process.env, JWT_SECRET: jwtSecret },

@@ -137,7 +137,11 @@ export async function raw(
 }
 
 /** HS256 JWT signed with any secret (for forged / expired token probes). */
-export function signJwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+export function signJwt(
+  payload: Record<string, unknown>,
+  secret: string,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+): string {
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const head = b64(header);
   const body = b64(payload);

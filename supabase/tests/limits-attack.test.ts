@@ -146,17 +146,45 @@ describe('write limits: every spelling of a write path is counted under its kind
 
   test('rows, not requests: a 6-row array under a limit of 5 is refused whole and uses up nothing; an rpc call is 1', async () => {
     await setLimits({ reviews: { max: 5, windowSeconds: 600 }, clicks: { max: 5, windowSeconds: 600 } });
-    const six = await send('POST', '/rest/v1/reviews', Array.from({ length: 6 }, () => review));
+    const six = await send(
+      'POST',
+      '/rest/v1/reviews',
+      Array.from({ length: 6 }, () => review),
+    );
     expect(six.status).toBe(429);
     expect(six.json).toMatchObject({ code: 'PGRST429', details: 'limit=reviews; max=5; window=600s' });
     expect((six.json as { message: string }).message).toMatch(/6 rows/);
     expect(Number(six.headers['retry-after'])).toBeGreaterThan(590);
     // nothing was taken: 5 rows still fit, then not one more
-    expect((await send('POST', '/rest/v1/review%73', Array.from({ length: 5 }, () => review))).status).not.toBe(429);
+    expect(
+      (
+        await send(
+          'POST',
+          '/rest/v1/review%73',
+          Array.from({ length: 5 }, () => review),
+        )
+      ).status,
+    ).not.toBe(429);
     expect((await send('POST', '/rest/v1/reviews', review)).status).toBe(429);
 
-    expect((await send('POST', '/rest/v1/click%5Ftracking', Array.from({ length: 13_000 }, () => click))).status).toBe(429);
-    expect((await send('POST', '/rest/v1/click_tracking', Array.from({ length: 4 }, () => click))).status).not.toBe(429);
+    expect(
+      (
+        await send(
+          'POST',
+          '/rest/v1/click%5Ftracking',
+          Array.from({ length: 13_000 }, () => click),
+        )
+      ).status,
+    ).toBe(429);
+    expect(
+      (
+        await send(
+          'POST',
+          '/rest/v1/click_tracking',
+          Array.from({ length: 4 }, () => click),
+        )
+      ).status,
+    ).not.toBe(429);
     expect((await send('POST', '/rest/v1/click_tracking', [click, click])).status).toBe(429);
 
     // An rpc call is one row; the router refuses an array body there (PostgREST's 400).
@@ -173,7 +201,12 @@ describe('sign-in limits: failed passwords per account and per client', () => {
   const limit = { signins: { max: 5, windowSeconds: 900 } };
 
   function signIn(email: string, password: string, client: string): Promise<Answer> {
-    return send('POST', '/auth/v1/token?grant_type=password', { email, password }, { 'X-Forwarded-For': client, 'X-Supabase-Api-Version': '2024-01-01' });
+    return send(
+      'POST',
+      '/auth/v1/token?grant_type=password',
+      { email, password },
+      { 'X-Forwarded-For': client, 'X-Supabase-Api-Version': '2024-01-01' },
+    );
   }
 
   test('the 6th wrong password for one account is a GoTrue 429, whatever the client; then the right one is refused too', async () => {
@@ -241,7 +274,10 @@ describe('sign-in limits: failed passwords per account and per client', () => {
   test('limits are configurable: signins in GET/PUT /local/v1/rate-limits; null turns them off', async () => {
     await setLimits({ signins: { max: 1, windowSeconds: 60 } });
     const got = await call(s, s.serviceRoleKey, '/local/v1/rate-limits');
-    expect(got.json).toMatchObject({ limits: { signins: { max: 1, windowSeconds: 60 } }, defaults: { signins: { max: 5, windowSeconds: 900 } } });
+    expect(got.json).toMatchObject({
+      limits: { signins: { max: 1, windowSeconds: 60 } },
+      defaults: { signins: { max: 5, windowSeconds: 900 } },
+    });
     expect((await signIn(victim.email, 'wrong', '192.0.2.200')).status).toBe(400);
     expect((await signIn(victim.email, 'wrong', '192.0.2.201')).status).toBe(429);
     await setLimits({ signins: null });
@@ -269,7 +305,9 @@ describe('sign-in limits: failed passwords per account and per client', () => {
       unknown.push(await timed(`nobody-timing-${i}@test.local`));
     }
     const ratio = median(unknown) / median(known);
-    console.log(`sign-in timing, median of 15: known e-mail + wrong password ${median(known).toFixed(1)} ms, unknown e-mail ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `sign-in timing, median of 15: known e-mail + wrong password ${median(known).toFixed(1)} ms, unknown e-mail ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   }, 60_000);

@@ -5,7 +5,16 @@
  * address not taken from X-Forwarded-For unless a proxy is trusted.
  */
 import { call, startChildServer, type ChildServer } from './child-server';
-import { clientOf, clientKeyOf, DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, writeCostOf, writeKindOf } from '../local/rate-limit';
+import {
+  clientOf,
+  clientKeyOf,
+  DEFAULT_RATE_LIMITS,
+  parseLimitsObject,
+  parseLimitsSpec,
+  RateLimiter,
+  writeCostOf,
+  writeKindOf,
+} from '../local/rate-limit';
 import { RestError } from '../local/rest/errors';
 import { restTarget } from '../local/rest/target';
 
@@ -133,7 +142,11 @@ describe('RateLimiter (pure)', () => {
   });
 
   test('spec strings: kind=MAX/SECONDS, kind=off, off; mistakes are reported', () => {
-    expect(parseLimitsSpec('registrations=3/60,clicks=off')).toEqual({ ...DEFAULT_RATE_LIMITS, registrations: { max: 3, windowSeconds: 60 }, clicks: null });
+    expect(parseLimitsSpec('registrations=3/60,clicks=off')).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      registrations: { max: 3, windowSeconds: 60 },
+      clicks: null,
+    });
     expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null]);
     expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
     expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
@@ -152,7 +165,14 @@ describe('local server limits (own server, low limits)', () => {
     const p = await call(s, s.serviceRoleKey, '/rest/v1/service_providers', {
       method: 'POST',
       headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-      body: { name: 'Rate Limit Test', mobile: '9876500001', category: '🔧 प्लंबर', address: 'Lalbagh, Sitapur', experience: 3, status: 'approved' },
+      body: {
+        name: 'Rate Limit Test',
+        mobile: '9876500001',
+        category: '🔧 प्लंबर',
+        address: 'Lalbagh, Sitapur',
+        experience: 3,
+        status: 'approved',
+      },
     });
     expect(p.status).toBe(201);
     providerId = (p.json as { id: string }).id;
@@ -216,13 +236,21 @@ describe('local server limits (own server, low limits)', () => {
     expect(third.status).toBe(429);
     expect(third.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
     const rate = (i: number, rating: number) =>
-      call(s, s.anonKey, '/rest/v1/rpc/rate_provider', { method: 'POST', body: { p_provider_id: providerId, p_device_token: token(i), p_rating: rating } });
+      call(s, s.anonKey, '/rest/v1/rpc/rate_provider', {
+        method: 'POST',
+        body: { p_provider_id: providerId, p_device_token: token(i), p_rating: rating },
+      });
     for (let i = 0; i < 3; i++) expect((await rate(i, 4)).status).toBe(204);
     // Changing a rating is a rating too; the old table path counts under the same kind.
     expect((await rate(0, 1)).status).toBe(429);
-    expect((await call(s, s.anonKey, '/rest/v1/service_ratings?provider_id=eq.' + providerId, { method: 'PATCH', body: { rating: 1 } })).status).toBe(429);
+    expect(
+      (await call(s, s.anonKey, '/rest/v1/service_ratings?provider_id=eq.' + providerId, { method: 'PATCH', body: { rating: 1 } })).status,
+    ).toBe(429);
     const click = (i: number) =>
-      call(s, s.anonKey, '/rest/v1/rpc/track_click', { method: 'POST', body: { p_provider_id: providerId, p_click_type: 'call', p_device_token: token(i) } });
+      call(s, s.anonKey, '/rest/v1/rpc/track_click', {
+        method: 'POST',
+        body: { p_provider_id: providerId, p_click_type: 'call', p_device_token: token(i) },
+      });
     for (let i = 0; i < 3; i++) expect((await click(i)).status).toBe(204);
     expect((await click(3)).status).toBe(429);
     expect(await rowCount('reviews')).toBe(2);
@@ -234,14 +262,23 @@ describe('local server limits (own server, low limits)', () => {
     const anon = await call(s, s.anonKey, '/local/v1/rate-limits', { method: 'PUT', body: { registrations: null } });
     expect(anon.status).toBe(403);
     expect((await call(s, 'not-a-jwt', '/local/v1/rate-limits')).status).toBe(401);
-    const bad = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { registrations: { max: -1, windowSeconds: 60 } } });
+    const bad = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', {
+      method: 'PUT',
+      body: { registrations: { max: -1, windowSeconds: 60 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: 'PGRST100' });
     expect((await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { nonsense: 1 } })).status).toBe(400);
 
-    const put = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { registrations: { max: 1, windowSeconds: 30 } } });
+    const put = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', {
+      method: 'PUT',
+      body: { registrations: { max: 1, windowSeconds: 30 } },
+    });
     expect(put.status).toBe(200);
-    expect(put.json).toMatchObject({ limits: { registrations: { max: 1, windowSeconds: 30 } }, defaults: { registrations: { max: 2, windowSeconds: 600 } } });
+    expect(put.json).toMatchObject({
+      limits: { registrations: { max: 1, windowSeconds: 30 } },
+      defaults: { registrations: { max: 2, windowSeconds: 600 } },
+    });
     expect((await call(s, s.anonKey, '/rest/v1/rpc/register_provider', { method: 'POST', body: registration(10) })).status).toBe(200);
     const refused = await call(s, s.anonKey, '/rest/v1/rpc/register_provider', { method: 'POST', body: registration(11) });
     expect(refused.status).toBe(429);

@@ -32,13 +32,17 @@ describe('service_ratings', () => {
     expect(avg.data).toEqual([{ provider_id: id, avg_rating: 3.5, rating_count: 2 }]);
 
     // The old path: anon can neither write nor read the table any more.
-    const direct = await supabase.from('service_ratings').upsert({ provider_id: id, device_hash: deviceHash(deviceToken()), rating: 5 }, { onConflict: 'provider_id,device_hash' });
+    const direct = await supabase
+      .from('service_ratings')
+      .upsert({ provider_id: id, device_hash: deviceHash(deviceToken()), rating: 5 }, { onConflict: 'provider_id,device_hash' });
     expect(direct.status).toBe(401);
     expect(direct.error?.code).toBe('42501');
     const read = await supabase.from('service_ratings').select('provider_id, rating').eq('provider_id', id);
     expect(read.status).toBe(401);
     expect(read.error?.code).toBe('42501');
-    expect((await supabase.rpc('get_average_ratings', { p_provider_ids: [id] })).data).toEqual([{ provider_id: id, avg_rating: 3.5, rating_count: 2 }]);
+    expect((await supabase.rpc('get_average_ratings', { p_provider_ids: [id] })).data).toEqual([
+      { provider_id: id, avg_rating: 3.5, rating_count: 2 },
+    ]);
   });
 
   test('one row per device: rating again updates it; a second row for the same device is refused (23505, 409)', async () => {
@@ -46,7 +50,9 @@ describe('service_ratings', () => {
     const device = deviceToken();
     expect((await supabase.rpc('rate_provider', { p_provider_id: id, p_device_token: device, p_rating: 4 })).error).toBeNull();
     expect((await supabase.rpc('rate_provider', { p_provider_id: id, p_device_token: device, p_rating: 3 })).error).toBeNull();
-    expect((await supabase.rpc('get_average_ratings', { p_provider_ids: [id] })).data).toEqual([{ provider_id: id, avg_rating: 3, rating_count: 1 }]);
+    expect((await supabase.rpc('get_average_ratings', { p_provider_ids: [id] })).data).toEqual([
+      { provider_id: id, avg_rating: 3, rating_count: 1 },
+    ]);
     // The database keeps the token's sha256 only, one row per provider and hash.
     const admin = serviceClient();
     const stored = await admin.from('service_ratings').select('device_hash, rating').eq('provider_id', id);
@@ -102,7 +108,10 @@ describe('service_ratings', () => {
     const device = deviceToken();
     await supabase.rpc('rate_provider', { p_provider_id: id, p_device_token: device, p_rating: 4 });
     // anon: no UPDATE / DELETE on the table at all
-    const move = await supabase.from('service_ratings').update({ device_hash: deviceHash(deviceToken()) }).eq('device_hash', deviceHash(device));
+    const move = await supabase
+      .from('service_ratings')
+      .update({ device_hash: deviceHash(deviceToken()) })
+      .eq('device_hash', deviceHash(device));
     expect(move.error?.code).toBe('42501');
     const change = await supabase.from('service_ratings').update({ rating: 1 }).eq('provider_id', id);
     expect(change.error?.code).toBe('42501');
@@ -110,7 +119,10 @@ describe('service_ratings', () => {
     expect(del.error?.code).toBe('42501');
     // and the row itself refuses to move, whoever asks (the guard trigger)
     const admin = serviceClient();
-    const moveDevice = await admin.from('service_ratings').update({ device_hash: deviceHash(deviceToken()) }).eq('device_hash', deviceHash(device));
+    const moveDevice = await admin
+      .from('service_ratings')
+      .update({ device_hash: deviceHash(deviceToken()) })
+      .eq('device_hash', deviceHash(device));
     expect(moveDevice.error?.code).toBe('23514');
     const moveProvider = await admin.from('service_ratings').update({ provider_id: other.id }).eq('device_hash', deviceHash(device));
     expect(moveProvider.error?.code).toBe('23514');
@@ -230,7 +242,11 @@ describe('reviews', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.error).toMatchObject({ code: 'PT429', details: 'device_token' });
     expect((await supabase.from('reviews').select('id').eq('provider_id', id)).data).toHaveLength(10);
-    const other = await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'from another phone', p_device_token: deviceToken() });
+    const other = await supabase.rpc('add_review', {
+      p_provider_id: id,
+      p_review_text: 'from another phone',
+      p_device_token: deviceToken(),
+    });
     expect(other.error).toBeNull();
   });
 });
@@ -281,7 +297,10 @@ describe('click_tracking', () => {
     const rows = await admin.from('click_tracking').select('click_type').eq('provider_id', id);
     expect(rows.data!.map((r) => r.click_type).sort()).toEqual(['call', 'call', 'whatsapp']);
     // Older than 10 minutes: counted again.
-    await admin.from('click_tracking').update({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).eq('provider_id', id);
+    await admin
+      .from('click_tracking')
+      .update({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .eq('provider_id', id);
     await supabase.rpc('track_click', { p_provider_id: id, p_click_type: 'call', p_device_token: device });
     expect((await admin.from('click_tracking').select('id').eq('provider_id', id)).data).toHaveLength(4);
   });

@@ -3,7 +3,17 @@
  * probes: no anon/authenticated path reads an Aadhaar number, pending rows stay
  * hidden, anon cannot insert/update/delete what it must not.
  */
-import { aadhaarEndingIn, anonClient, createProvider, deviceToken, isValidAadhaar, raw, registration, sharedAdmin, signedInClient } from './helpers';
+import {
+  aadhaarEndingIn,
+  anonClient,
+  createProvider,
+  deviceToken,
+  isValidAadhaar,
+  raw,
+  registration,
+  sharedAdmin,
+  signedInClient,
+} from './helpers';
 
 const supabase = anonClient();
 
@@ -17,7 +27,10 @@ describe('register_provider', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     // invisible to the public until approved
-    const hidden = await supabase.from('service_providers').select('*').eq('id', id as string);
+    const hidden = await supabase
+      .from('service_providers')
+      .select('*')
+      .eq('id', id as string);
     expect(hidden.data).toEqual([]);
 
     const admin = await sharedAdmin();
@@ -33,7 +46,11 @@ describe('register_provider', () => {
     expect(approved.data).toMatchObject({ id, status: 'approved', verified: true });
     expect(JSON.stringify(approved.data)).not.toContain(aadhaar);
 
-    const visible = await supabase.from('service_providers').select('*').eq('id', id as string).single();
+    const visible = await supabase
+      .from('service_providers')
+      .select('*')
+      .eq('id', id as string)
+      .single();
     expect(visible.error).toBeNull();
     expect(visible.data).toMatchObject({ id, verified: true, status: 'approved' });
   });
@@ -86,13 +103,21 @@ describe('register_provider', () => {
     expect(error).toBeNull();
     const admin = await sharedAdmin();
     const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
-    expect((queue.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({ verified: true, aadhaar_masked: 'XXXX-XXXX-7058' });
+    expect((queue.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({
+      verified: true,
+      aadhaar_masked: 'XXXX-XXXX-7058',
+    });
   });
 
   test('text is cleaned: controls and bidi overrides removed, whitespace collapsed', async () => {
     const { data: id, error } = await supabase.rpc(
       'register_provider',
-      registration({ p_name: ' Ram\u202Ean\u0007 \u00A0 Lal\u200B ', p_business_name: '\u2066Lal\u2069  Works\t', p_address: 'H.No. 5,\n\n  Sadar\u202C', p_specialist_in: '\u200B\uFEFF' }),
+      registration({
+        p_name: ' Ram\u202Ean\u0007 \u00A0 Lal\u200B ',
+        p_business_name: '\u2066Lal\u2069  Works\t',
+        p_address: 'H.No. 5,\n\n  Sadar\u202C',
+        p_specialist_in: '\u200B\uFEFF',
+      }),
     );
     expect(error).toBeNull();
     const admin = await sharedAdmin();
@@ -106,7 +131,10 @@ describe('register_provider', () => {
   });
 
   test('free-text category is stored as OTHERS: text, blanks in optional fields become null', async () => {
-    const { data: id } = await supabase.rpc('register_provider', registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }));
+    const { data: id } = await supabase.rpc(
+      'register_provider',
+      registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }),
+    );
     const admin = await sharedAdmin();
     const queue = await admin.rpc('admin_list_registrations', { p_limit: 500 });
     const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
@@ -153,7 +181,6 @@ describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
     }
   });
 
-
   test('asking for the column, the private table, or embedding it fails', async () => {
     for (const col of ['aadhaar', 'aadhar']) {
       const res = await supabase.from('service_providers').select(col).eq('id', id);
@@ -195,7 +222,13 @@ describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
 describe('RLS probes: anon cannot write what it must not', () => {
   test('no direct insert into service_providers, approved or not', async () => {
     const res = await supabase.from('service_providers').insert({
-      name: 'Sneaky', mobile: '9999999999', category: '🔧 प्लंबर', experience: 1, address: 'x', status: 'approved', verified: true,
+      name: 'Sneaky',
+      mobile: '9999999999',
+      category: '🔧 प्लंबर',
+      experience: 1,
+      address: 'x',
+      status: 'approved',
+      verified: true,
     });
     expect(res.status).toBe(401);
     expect(res.error?.code).toBe('42501');
@@ -205,7 +238,9 @@ describe('RLS probes: anon cannot write what it must not', () => {
 
   test('no update or delete of providers, reviews, ads, categories or clicks', async () => {
     const { id } = await createProvider();
-    expect((await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'keep me', p_device_token: deviceToken() })).error).toBeNull();
+    expect(
+      (await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'keep me', p_device_token: deviceToken() })).error,
+    ).toBeNull();
     const attempts = [
       supabase.from('service_providers').update({ name: 'Hacked' }).eq('id', id),
       supabase.from('service_providers').update({ status: 'rejected' }).eq('id', id),
@@ -268,13 +303,20 @@ describe('admin', () => {
 
     const bad = await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'weird' });
     expect(bad.error?.code).toBe('22023');
-    const missing = await admin.rpc('admin_set_provider_status', { p_provider_id: '00000000-0000-4000-8000-000000000000', p_status: 'approved' });
+    const missing = await admin.rpc('admin_set_provider_status', {
+      p_provider_id: '00000000-0000-4000-8000-000000000000',
+      p_status: 'approved',
+    });
     expect(missing.status).toBe(404);
 
     // Two phones call, one of them also opens WhatsApp (a repeat from one phone within 10 minutes would not count).
     const phone1 = deviceToken();
     const phone2 = deviceToken();
-    for (const [device, kind] of [[phone1, 'call'], [phone2, 'call'], [phone1, 'whatsapp']] as const) {
+    for (const [device, kind] of [
+      [phone1, 'call'],
+      [phone2, 'call'],
+      [phone1, 'whatsapp'],
+    ] as const) {
       const res = await anonClient().rpc('track_click', { p_provider_id: a.id, p_click_type: kind, p_device_token: device });
       expect(res.error).toBeNull();
     }

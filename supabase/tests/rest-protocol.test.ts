@@ -30,34 +30,58 @@ describe('filters, order, paging', () => {
     const or = await supabase.from('service_providers').select('experience').or('experience.eq.0,experience.gt.28').limit(500);
     expect(or.data!.length).toBeGreaterThan(0);
     expect(or.data!.every((r) => r.experience === 0 || r.experience > 28)).toBe(true);
-    const nested = await supabase.from('service_providers').select('experience, verified').or('and(experience.eq.0,verified.is.true),experience.eq.29').limit(500);
+    const nested = await supabase
+      .from('service_providers')
+      .select('experience, verified')
+      .or('and(experience.eq.0,verified.is.true),experience.eq.29')
+      .limit(500);
     expect(nested.data!.every((r) => (r.experience === 0 && r.verified) || r.experience === 29)).toBe(true);
     const not = await supabase.from('service_providers').select('experience').not('experience', 'in', '(0,1,2)').limit(500);
     expect(not.data!.every((r) => r.experience > 2)).toBe(true);
   });
 
   test('order, limit/offset, range with exact count, head count', async () => {
-    const ordered = await supabase.from('service_providers').select('experience, name').order('experience', { ascending: false }).order('name').limit(30);
+    const ordered = await supabase
+      .from('service_providers')
+      .select('experience, name')
+      .order('experience', { ascending: false })
+      .order('name')
+      .limit(30);
     const exp = ordered.data!.map((r) => r.experience);
     expect(exp).toEqual([...exp].sort((a, b) => b - a));
     // Other test files add providers concurrently: count a category none of them writes to.
     const cat = encodeURIComponent('⚡ इलेक्ट्रीशियन');
-    const page = await supabase.from('service_providers').select('id', { count: 'exact' }).eq('category', '⚡ इलेक्ट्रीशियन').order('id').range(3, 7);
+    const page = await supabase
+      .from('service_providers')
+      .select('id', { count: 'exact' })
+      .eq('category', '⚡ इलेक्ट्रीशियन')
+      .order('id')
+      .range(3, 7);
     expect(page.data).toHaveLength(5);
     expect(page.count).toBeGreaterThan(10);
-    const sameRange = await supabase.from('service_providers').select('id').eq('category', '⚡ इलेक्ट्रीशियन').order('id').limit(5).range(3, 7);
+    const sameRange = await supabase
+      .from('service_providers')
+      .select('id')
+      .eq('category', '⚡ इलेक्ट्रीशियन')
+      .order('id')
+      .limit(5)
+      .range(3, 7);
     expect(sameRange.data).toEqual(page.data);
     const head = await supabase.from('service_providers').select('*', { count: 'exact', head: true }).eq('category', '⚡ इलेक्ट्रीशियन');
     expect(head.data).toBeNull();
     expect(head.count).toBe(page.count);
-    const rawRange = await raw(`/rest/v1/service_providers?select=id&order=id&category=eq.${cat}`, { headers: { Range: '0-4', Prefer: 'count=exact' } });
+    const rawRange = await raw(`/rest/v1/service_providers?select=id&order=id&category=eq.${cat}`, {
+      headers: { Range: '0-4', Prefer: 'count=exact' },
+    });
     expect((rawRange.json as unknown[]).length).toBe(5);
     expect(rawRange.headers.get('content-range')).toBe(`0-4/${page.count}`);
   });
 
   test('embedding: many-to-one object and one-to-many array', async () => {
     const { id } = await createProvider();
-    expect((await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'embedded', p_device_token: deviceToken() })).error).toBeNull();
+    expect(
+      (await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'embedded', p_device_token: deviceToken() })).error,
+    ).toBeNull();
     const toOne = await supabase.from('reviews').select('review_text, provider:service_providers(id, name)').eq('provider_id', id);
     expect(toOne.error).toBeNull();
     expect(toOne.data![0]).toMatchObject({ review_text: 'embedded', provider: { id } });
@@ -72,10 +96,17 @@ describe('writes with Prefer', () => {
     const { id } = await createProvider();
     const device = deviceHash(deviceToken());
     expect((await admin.from('service_ratings').insert({ provider_id: id, device_hash: device, rating: 3 })).error).toBeNull();
-    const ignored = await admin.from('service_ratings').upsert({ provider_id: id, device_hash: device, rating: 5 }, { onConflict: 'provider_id,device_hash', ignoreDuplicates: true }).select();
+    const ignored = await admin
+      .from('service_ratings')
+      .upsert({ provider_id: id, device_hash: device, rating: 5 }, { onConflict: 'provider_id,device_hash', ignoreDuplicates: true })
+      .select();
     expect(ignored.error).toBeNull();
     expect(ignored.data).toEqual([]);
-    const merged = await admin.from('service_ratings').upsert({ provider_id: id, device_hash: device, rating: 1 }, { onConflict: 'provider_id,device_hash' }).select('rating').single();
+    const merged = await admin
+      .from('service_ratings')
+      .upsert({ provider_id: id, device_hash: device, rating: 1 }, { onConflict: 'provider_id,device_hash' })
+      .select('rating')
+      .single();
     expect(merged.data).toEqual({ rating: 1 });
   });
 
@@ -129,15 +160,23 @@ describe('CORS', () => {
     const s = server();
     const ok = await fetch(`${s.url}/rest/v1/service_providers?select=id&limit=1`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:3002', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'apikey,authorization,x-client-info' },
+      headers: {
+        Origin: 'http://localhost:3002',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'apikey,authorization,x-client-info',
+      },
     });
     expect(ok.status).toBeLessThan(300);
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
     expect((ok.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('apikey');
-    const get = await fetch(`${s.url}/rest/v1/service_providers?select=id&limit=1`, { headers: { Origin: 'http://127.0.0.1:3000', apikey: s.anonKey } });
+    const get = await fetch(`${s.url}/rest/v1/service_providers?select=id&limit=1`, {
+      headers: { Origin: 'http://127.0.0.1:3000', apikey: s.anonKey },
+    });
     expect(get.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
     expect((get.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain('content-range');
-    const evil = await fetch(`${s.url}/rest/v1/service_providers?select=id&limit=1`, { headers: { Origin: 'http://evil.example', apikey: s.anonKey } });
+    const evil = await fetch(`${s.url}/rest/v1/service_providers?select=id&limit=1`, {
+      headers: { Origin: 'http://evil.example', apikey: s.anonKey },
+    });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -45,13 +45,21 @@ interface Answer {
 }
 
 /** A request with a time bound of its own, so a stalled server fails the test instead of hanging it. */
-async function get(path: string, opts: { key?: string; method?: string; headers?: Record<string, string>; body?: unknown; s?: ChildServer } = {}): Promise<Answer> {
+async function get(
+  path: string,
+  opts: { key?: string; method?: string; headers?: Record<string, string>; body?: unknown; s?: ChildServer } = {},
+): Promise<Answer> {
   const s = opts.s ?? server;
   const key = opts.key ?? s.anonKey;
   const t0 = performance.now();
   const res = await fetch(`${s.url}${path}`, {
     method: opts.method ?? 'GET',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...opts.headers },
+    headers: {
+      apikey: key,
+      Authorization: `Bearer ${key}`,
+      ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...opts.headers,
+    },
     ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
     signal: AbortSignal.timeout(25_000),
   });
@@ -202,7 +210,11 @@ test('several slow statements at once: each is stopped, a normal read in between
   }
   const results = await Promise.all(attacks);
   expect(results.map((a) => a.status)).toEqual([504, 504, 504]);
-  expect(normals.filter((a) => a.status !== 200 || a.ms > QUEUED_READ_MS).map((a) => [a.status, Math.round(a.ms), a.json, server.log().slice(-3000)])).toEqual([]);
+  expect(
+    normals
+      .filter((a) => a.status !== 200 || a.ms > QUEUED_READ_MS)
+      .map((a) => [a.status, Math.round(a.ms), a.json, server.log().slice(-3000)]),
+  ).toEqual([]);
 }, 30_000);
 
 test('a lock naming another live process (pid reused after a crash) is taken over; a live server keeps its lock', async () => {
@@ -219,7 +231,9 @@ test('a lock naming another live process (pid reused after a crash) is taken ove
     expect(held.pid).toBe(s.child.pid);
     expect(held.started).toMatch(/\S/);
     // A second server on the same folder is refused while this one runs.
-    await expect(startChildServer({ dataDir, args: ['--no-seed', ...ARGS] })).rejects.toThrow(new RegExp(`in use by process ${s.child.pid}`));
+    await expect(startChildServer({ dataDir, args: ['--no-seed', ...ARGS] })).rejects.toThrow(
+      new RegExp(`in use by process ${s.child.pid}`),
+    );
     await s.stop();
     s = undefined;
 
@@ -236,7 +250,10 @@ test('a lock naming another live process (pid reused after a crash) is taken ove
 test('kill -9 while a statement is stuck, then a restart on the same folder at once: it starts with the committed data', async () => {
   const providerId = ((await get(NORMAL)).json as { id: string }[])[0]!.id;
   const text = `before the crash ${Date.now()}`;
-  const posted = await get('/rest/v1/rpc/add_review', { method: 'POST', body: { p_provider_id: providerId, p_review_text: text, p_device_token: 'stall-attacks-device-0002' } });
+  const posted = await get('/rest/v1/rpc/add_review', {
+    method: 'POST',
+    body: { p_provider_id: providerId, p_review_text: text, p_device_token: 'stall-attacks-device-0002' },
+  });
   expect(posted.status).toBe(200);
   const stuck = get(slowPath(9)).catch((e: unknown) => e);
   await sleep(300);

@@ -74,7 +74,12 @@ describe('ratings cannot be forged', () => {
 
   test('one POST with an array of rows stores nothing, on the table and on the function', async () => {
     const { id } = await createProvider();
-    const rows = Array.from({ length: 50 }, () => ({ provider_id: id, device_id: `forged-${token()}`, device_hash: 'a'.repeat(64), rating: 5 }));
+    const rows = Array.from({ length: 50 }, () => ({
+      provider_id: id,
+      device_id: `forged-${token()}`,
+      device_hash: 'a'.repeat(64),
+      rating: 5,
+    }));
     const table = await raw('/rest/v1/service_ratings', { method: 'POST', body: rows });
     expect(table.status).toBeGreaterThanOrEqual(400);
     const calls = Array.from({ length: 50 }, () => ({ p_provider_id: id, p_device_token: token(), p_rating: 5 }));
@@ -97,7 +102,11 @@ describe('ratings cannot be forged', () => {
 
   test('the service role (operator tools, seeding) still writes a review directly, cleaned', async () => {
     const { id } = await createProvider();
-    const res = await serviceClient().from('reviews').insert({ provider_id: id, review_text: ' ok\u202e fine ' }).select('review_text').single();
+    const res = await serviceClient()
+      .from('reviews')
+      .insert({ provider_id: id, review_text: ' ok\u202e fine ' })
+      .select('review_text')
+      .single();
     expect(res.error).toBeNull();
     expect(res.data).toEqual({ review_text: 'ok fine' });
   });
@@ -173,10 +182,14 @@ describe('Aadhaar and free text', () => {
   });
 
   test('BEL and bidi overrides inside a name or a review are stripped; Devanagari joiners stay', async () => {
-    const { id } = await createProvider({ overrides: { p_name: 'Ram\u0007 \u202eLal\u202c क्\u200dष', p_address: 'Lalbagh\u2066 Sitapur\u2069' } });
+    const { id } = await createProvider({
+      overrides: { p_name: 'Ram\u0007 \u202eLal\u202c क्\u200dष', p_address: 'Lalbagh\u2066 Sitapur\u2069' },
+    });
     const row = await anon.from('service_providers').select('name, address').eq('id', id).single();
     expect(row.data).toEqual({ name: 'Ram Lal क्\u200dष', address: 'Lalbagh Sitapur' });
-    const review = await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'good\u202e work\u0007', p_device_token: token() }).single();
+    const review = await anon
+      .rpc('add_review', { p_provider_id: id, p_review_text: 'good\u202e work\u0007', p_device_token: token() })
+      .single();
     expect(review.data).toMatchObject({ review_text: 'good work' });
     const blank = await anon.rpc('add_review', { p_provider_id: id, p_review_text: '\u200b\u00a0\u0007', p_device_token: token() });
     expect(blank.error).toMatchObject({ code: '23502', details: 'review_text' });

@@ -69,7 +69,10 @@ async function renderPanel(language: 'en' | 'hi' = 'en') {
 }
 
 /** Answers on the next task, like a server would, so the first render settles inside act. */
-const later = <T,>(value: T) => () => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+const later =
+  <T,>(value: T) =>
+  () =>
+    new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -96,7 +99,16 @@ describe('AdminPanel', () => {
     expect(list).toHaveBeenCalledWith({ status: 'pending', limit: 10, offset: 0 });
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Ramesh Kumar', 'Sita Devi']);
     const ramesh = within(card('Ramesh Kumar'));
-    for (const text of ['Kumar Plumbing', '9876543210', 'Plumber', 'Geyser repair', 'XXXX-XXXX-9012', 'Verified', '7 years', 'Station Road, Ward 4']) {
+    for (const text of [
+      'Kumar Plumbing',
+      '9876543210',
+      'Plumber',
+      'Geyser repair',
+      'XXXX-XXXX-9012',
+      'Verified',
+      '7 years',
+      'Station Road, Ward 4',
+    ]) {
       expect(ramesh.getByText(text)).toBeInTheDocument();
     }
     expect(ramesh.getByText(/20 Nov 2026/)).toBeInTheDocument();
@@ -120,11 +132,20 @@ describe('AdminPanel', () => {
     expect(clicks).toHaveBeenCalledWith(30);
     expect(screen.getByRole('heading', { name: 'Contact clicks in the last 30 days' })).toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /Mohan Electricals/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '5']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12', '5']);
   });
 
   it('a long click table shows the top 10 until asked for all', async () => {
-    const many = Array.from({ length: 14 }, (_, i) => ({ provider_id: `p${i}`, name: `Provider ${i + 1}`, call_count: 20 - i, whatsapp_count: 1 }));
+    const many = Array.from({ length: 14 }, (_, i) => ({
+      provider_id: `p${i}`,
+      name: `Provider ${i + 1}`,
+      call_count: 20 - i,
+      whatsapp_count: 1,
+    }));
     clicks.mockImplementation(later(many));
     const { user } = await renderPanel();
     const table = await screen.findByRole('table');
@@ -138,7 +159,13 @@ describe('AdminPanel', () => {
   });
 
   it('approve: saves, says so, drops the card, refreshes the counts and keeps focus in the list', async () => {
-    setStatus.mockResolvedValue({ id: RAMESH.id, name: RAMESH.name, status: 'approved', reviewed_at: '2026-11-22T10:00:00Z', rejection_reason: null });
+    setStatus.mockResolvedValue({
+      id: RAMESH.id,
+      name: RAMESH.name,
+      status: 'approved',
+      reviewed_at: '2026-11-22T10:00:00Z',
+      rejection_reason: null,
+    });
     const { user } = await renderPanel();
     await screen.findByRole('article', { name: 'Ramesh Kumar' });
     counts.mockResolvedValue({ pending: 1, approved: 41, rejected: 3 });

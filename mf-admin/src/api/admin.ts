@@ -83,26 +83,24 @@ export async function adminListRegistrations(
   const { status = 'pending', limit = 50, offset = 0 } = options;
   const data = await callRpc('admin_list_registrations', { p_status: status, p_limit: limit, p_offset: offset });
   const raw = (Array.isArray(data) ? data : []) as Record<string, unknown>[];
-  const rows = raw.map(
-    (r): AdminRegistration => ({
-      id: String(r.id),
-      name: String(r.name ?? ''),
-      business_name: str(r.business_name),
-      mobile: String(r.mobile ?? ''),
-      category: String(r.category ?? ''),
-      specialist_in: str(r.specialist_in),
-      experience: num(r.experience),
-      address: String(r.address ?? ''),
-      verified: r.verified === true,
-      status: toStatus(r.status),
-      registration_date: String(r.registration_date),
-      reviewed_at: str(r.reviewed_at),
-      rejection_reason: str(r.rejection_reason),
-      avg_rating: num(r.avg_rating),
-      rating_count: num(r.rating_count),
-      aadhaar_masked: str(r.aadhaar_masked),
-    }),
-  );
+  const rows = raw.map((r): AdminRegistration => ({
+    id: String(r.id),
+    name: String(r.name ?? ''),
+    business_name: str(r.business_name),
+    mobile: String(r.mobile ?? ''),
+    category: String(r.category ?? ''),
+    specialist_in: str(r.specialist_in),
+    experience: num(r.experience),
+    address: String(r.address ?? ''),
+    verified: r.verified === true,
+    status: toStatus(r.status),
+    registration_date: String(r.registration_date),
+    reviewed_at: str(r.reviewed_at),
+    rejection_reason: str(r.rejection_reason),
+    avg_rating: num(r.avg_rating),
+    rating_count: num(r.rating_count),
+    aadhaar_masked: str(r.aadhaar_masked),
+  }));
   return { rows, total: raw.length ? num(raw[0]!.total_count) : 0 };
 }
 

@@ -62,7 +62,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     onSignedIn();
   };
 
-  const describedBy = (field: keyof LoginErrors, fieldId: string) => (errors[field] ? { 'aria-describedby': `${fieldId}-error`, 'aria-invalid': true as const } : {});
+  const describedBy = (field: keyof LoginErrors, fieldId: string) =>
+    errors[field] ? { 'aria-describedby': `${fieldId}-error`, 'aria-invalid': true as const } : {};
 
   return (
     <form className="admin-login__form" onSubmit={onSubmit} noValidate aria-busy={pending}>

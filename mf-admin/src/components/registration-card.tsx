@@ -85,8 +85,18 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
       </>,
     ],
     [t('fields.specialistIn'), r.specialist_in ?? notGiven],
-    [t('fields.aadhaar'), r.aadhaar_masked ? <span className="admin-card__mono">{r.aadhaar_masked}</span> : <span className="admin-card__none">{t('fields.aadhaarNone')}</span>],
-    [t('fields.verification'), <Badge tone={r.verified ? 'success' : 'neutral'}>{r.verified ? t('fields.verified') : t('fields.notVerified')}</Badge>],
+    [
+      t('fields.aadhaar'),
+      r.aadhaar_masked ? (
+        <span className="admin-card__mono">{r.aadhaar_masked}</span>
+      ) : (
+        <span className="admin-card__none">{t('fields.aadhaarNone')}</span>
+      ),
+    ],
+    [
+      t('fields.verification'),
+      <Badge tone={r.verified ? 'success' : 'neutral'}>{r.verified ? t('fields.verified') : t('fields.notVerified')}</Badge>,
+    ],
     [t('fields.experience'), t('common:format.years', { count: r.experience })],
     [t('fields.address'), r.address],
     [t('fields.registered'), <time dateTime={r.registration_date}>{formatDate(r.registration_date, lang, DATE_TIME)}</time>],
@@ -98,7 +108,11 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
   if (r.status === 'approved') {
     fields.push([
       t('fields.rating'),
-      t('fields.ratingValue', { rating: formatRating(r.avg_rating, lang), count: r.rating_count, formattedCount: formatNumber(r.rating_count, lang) }),
+      t('fields.ratingValue', {
+        rating: formatRating(r.avg_rating, lang),
+        count: r.rating_count,
+        formattedCount: formatNumber(r.rating_count, lang),
+      }),
     ]);
   }
 
@@ -165,7 +179,13 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
             </Button>
           ) : null}
           {r.status !== 'rejected' ? (
-            <Button ref={rejectButton} variant="secondary" onClick={() => setRejecting(true)} disabled={saving !== null} aria-describedby={titleId}>
+            <Button
+              ref={rejectButton}
+              variant="secondary"
+              onClick={() => setRejecting(true)}
+              disabled={saving !== null}
+              aria-describedby={titleId}
+            >
               {t('actions.reject')}
             </Button>
           ) : null}

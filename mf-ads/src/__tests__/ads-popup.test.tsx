@@ -244,7 +244,12 @@ describe('changing the ad', () => {
   it('ignores two-finger gestures', async () => {
     await openWith(three);
     const target = within(dialog()).getByRole('group');
-    fireEvent.touchStart(target, { touches: [{ clientX: 200, clientY: 100 }, { clientX: 250, clientY: 100 }] });
+    fireEvent.touchStart(target, {
+      touches: [
+        { clientX: 200, clientY: 100 },
+        { clientX: 250, clientY: 100 },
+      ],
+    });
     fireEvent.touchEnd(target, { touches: [], changedTouches: [{ clientX: 50, clientY: 100 }] });
     expect(shownAd()).toBe('1 of 3');
   });

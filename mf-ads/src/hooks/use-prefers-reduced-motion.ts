@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True while the user asks for reduced motion (followed live). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => false,
+  );
 }

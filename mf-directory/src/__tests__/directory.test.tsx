@@ -91,7 +91,9 @@ describe('home: category grid', () => {
     // the second copy (for the seamless loop) is hidden from assistive tech
     const kinds = within(banner).getAllByRole('listitem');
     expect(kinds).toHaveLength(34);
-    expect(kinds.map((k) => k.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('Resume Maker'), expect.stringContaining('Kids Care')]));
+    expect(kinds.map((k) => k.textContent)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Resume Maker'), expect.stringContaining('Kids Care')]),
+    );
     const pause = within(banner).getByRole('button', { name: 'Pause scrolling' });
     expect(pause).toHaveAttribute('aria-pressed', 'false');
     await user.click(pause);
@@ -156,7 +158,9 @@ describe('category provider list', () => {
   });
 
   it('shows the category card in Hindi', async () => {
-    api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 }));
+    api.searchProviders.mockImplementation(
+      later({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 }),
+    );
     await renderDirectory('/?category=plumber', 'hi');
     const card = await screen.findByRole('article', { name: 'रमेश' });
     expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
@@ -191,7 +195,9 @@ describe('category provider list', () => {
   it('loads the next page with Show more, appending to the list', async () => {
     const user = userEvent.setup();
     const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
-    api.searchProviders.mockImplementationOnce(later({ rows: first, total: 21 })).mockImplementationOnce(later({ rows: [provider({ name: 'Last one' })], total: 21 }));
+    api.searchProviders
+      .mockImplementationOnce(later({ rows: first, total: 21 }))
+      .mockImplementationOnce(later({ rows: [provider({ name: 'Last one' })], total: 21 }));
     await renderDirectory('/?category=plumber');
     expect(await screen.findByText('Showing 20 of 21')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more providers' }));
@@ -258,13 +264,17 @@ describe('filters and sort', () => {
     expect(search().get('rating')).toBe('4');
 
     await user.click(screen.getByRole('radio', { name: 'Verified' }));
-    await waitFor(() => expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ minRating: 4, verified: 'verified' })));
+    await waitFor(() =>
+      expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ minRating: 4, verified: 'verified' })),
+    );
     expect(search().get('verified')).toBe('verified');
 
     expect(screen.getByLabelText('Sort by')).toHaveValue('rating_desc');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'newly_added');
     await waitFor(() =>
-      expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ category: '🔧 प्लंबर', minRating: 4, verified: 'verified', sort: 'newly_added' })),
+      expect(api.searchProviders).toHaveBeenLastCalledWith(
+        expect.objectContaining({ category: '🔧 प्लंबर', minRating: 4, verified: 'verified', sort: 'newly_added' }),
+      ),
     );
     expect(search().get('sort')).toBe('newly_added');
     expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument();
@@ -282,7 +292,9 @@ describe('filters and sort', () => {
   it('reads filters from a shared link, ignoring bad values', async () => {
     await renderDirectory('/?category=electrician&rating=3.5&verified=unverified&sort=newly_added');
     await waitFor(() =>
-      expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: '⚡ इलेक्ट्रीशियन', minRating: 3.5, verified: 'unverified', sort: 'newly_added' })),
+      expect(api.searchProviders).toHaveBeenCalledWith(
+        expect.objectContaining({ category: '⚡ इलेक्ट्रीशियन', minRating: 3.5, verified: 'unverified', sort: 'newly_added' }),
+      ),
     );
     // the panel starts open when filters are set
     expect(screen.getByLabelText('Minimum rating')).toHaveValue('3.5');
@@ -312,7 +324,9 @@ describe('search', () => {
     expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'plambar', category: null }));
     expect(search().get('q')).toBe('plambar');
     // the catalogue suggests the matching category
-    expect(within(screen.getByRole('navigation', { name: 'Matching services' })).getByRole('link', { name: 'Plumber' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Matching services' })).getByRole('link', { name: 'Plumber' }),
+    ).toBeInTheDocument();
     // the search box keeps focus while typing
     expect(screen.getByRole('searchbox')).toHaveFocus();
   });

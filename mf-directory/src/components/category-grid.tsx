@@ -12,7 +12,10 @@ export interface CategoryGridProps {
 }
 
 /** The first 24 categories and 'More Services', or all of them ('All Services'). */
-export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(function CategoryGrid({ showAll, onShowAll, params }, headingRef) {
+export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(function CategoryGrid(
+  { showAll, onShowAll, params },
+  headingRef,
+) {
   const { t } = useTranslation('directory');
   const lang = useLanguage();
   const shown = showAll ? CATEGORIES : CATEGORIES.slice(0, INITIAL_CATEGORY_COUNT);
@@ -49,7 +52,13 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
           <p>{OTHER_SERVICES.map((s) => s[lang]).join(' · ')}</p>
         </div>
       ) : null}
-      <Button variant="secondary" className="directory-categories__more" aria-controls="directory-categories-grid" aria-expanded={showAll} onClick={() => onShowAll(!showAll)}>
+      <Button
+        variant="secondary"
+        className="directory-categories__more"
+        aria-controls="directory-categories-grid"
+        aria-expanded={showAll}
+        onClick={() => onShowAll(!showAll)}
+      >
         {showAll ? t('fewerServices') : t('moreServices')}
       </Button>
     </section>

@@ -27,7 +27,7 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   // would be built on the stale one). Show the visitor's choice at once; follow the URL
   // whenever its values change (back/forward, shared links).
   const [filters, setFilters] = useState(fromUrl);
-  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
   const active = activeFilterCount(filters);
   const apply = (next: DirectoryFilters) => {
     setFilters(next);
@@ -36,7 +36,13 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   const set = (patch: Partial<DirectoryFilters>) => apply({ ...filters, ...patch });
   return (
     <div className="directory-filters">
-      <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="directory-filters__toggle">
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={onToggle}
+        className="directory-filters__toggle"
+      >
         <span aria-hidden="true">⚙</span> {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
       </Button>
       <div id={`${id}-panel`} role="group" aria-label={t('filters.panelLabel')} className="directory-filters__panel" hidden={!open}>
@@ -54,7 +60,13 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
           <legend>{t('filters.verified')}</legend>
           {VERIFIED_OPTIONS.map((o) => (
             <label key={o.value} className="directory-filters__radio">
-              <input type="radio" name={`${id}-verified`} value={o.value} checked={filters.verified === o.value} onChange={() => set({ verified: o.value })} />{' '}
+              <input
+                type="radio"
+                name={`${id}-verified`}
+                value={o.value}
+                checked={filters.verified === o.value}
+                onChange={() => set({ verified: o.value })}
+              />{' '}
               {t(o.key)}
             </label>
           ))}

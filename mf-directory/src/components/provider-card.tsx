@@ -48,7 +48,12 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
       </p>
       {p.specialist_in ? <p className="directory-card__specialist">{t('card.specialist', { text: p.specialist_in })}</p> : null}
       <div className="directory-card__actions">
-        <a className="ui-button ui-button--primary" href={telHref(p.mobile)} aria-label={t('card.callLabel', { name: p.name })} onClick={() => trackClick(p.id, 'call')}>
+        <a
+          className="ui-button ui-button--primary"
+          href={telHref(p.mobile)}
+          aria-label={t('card.callLabel', { name: p.name })}
+          onClick={() => trackClick(p.id, 'call')}
+        >
           <span aria-hidden="true">📞</span> {t('card.call')}
         </a>
         <a

@@ -19,7 +19,10 @@ export interface SearchBoxProps {
 function MicIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11z" />
+      <path
+        fill="currentColor"
+        d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11z"
+      />
     </svg>
   );
 }
@@ -53,7 +56,7 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';
     if (typed !== text) setText(typed.slice(0, MAX_INPUT_LENGTH));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: what was typed before it
   }, []);
 
   // The URL changed by other means (back/forward, a category chosen): show its search.
@@ -72,7 +75,6 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
     if (typed !== '') loadCategoryDetails().catch(() => undefined);
     const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
   const voice = useVoiceSearch(
@@ -82,7 +84,8 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
       commit(value);
     },
     (problem: VoiceProblem) => {
-      const title = problem === 'unsupported' ? t('search.voiceUnsupported') : problem === 'denied' ? t('search.voiceDenied') : t('search.voiceFailed');
+      const title =
+        problem === 'unsupported' ? t('search.voiceUnsupported') : problem === 'denied' ? t('search.voiceDenied') : t('search.voiceFailed');
       toast({ title });
     },
   );

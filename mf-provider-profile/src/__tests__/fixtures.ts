@@ -50,5 +50,5 @@ export function deferred<T>() {
 }
 
 /** Answers on a later task, as a real request does (after the render has finished). */
-export const later = <T,>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 0));
+export const later = <T>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 0));
 export const laterFail = (error: unknown) => new Promise<never>((_, reject) => setTimeout(() => reject(error), 0));

@@ -29,7 +29,6 @@ beforeEach(() => {
   api.fetchReviews.mockImplementation(() => later([]));
 });
 
-
 describe('ProviderProfile', () => {
   it('shows the provider: name, business, category, specialisation, experience, address, badge and average', async () => {
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
@@ -60,7 +59,9 @@ describe('ProviderProfile', () => {
   });
 
   it("shows 'N/A' when there is no experience, and 'No ratings yet' without ratings", async () => {
-    api.fetchProvider.mockImplementation(() => later(provider({ experience: 0, specialist_in: null, business_name: null, verified: false })));
+    api.fetchProvider.mockImplementation(() =>
+      later(provider({ experience: 0, specialist_in: null, business_name: null, verified: false })),
+    );
     api.fetchRatingSummary.mockImplementation(() => later({ provider_id: PROVIDER_ID, avg_rating: 0, rating_count: 0 }));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
@@ -95,7 +96,7 @@ describe('ProviderProfile', () => {
     expect(api.fetchProvider).toHaveBeenCalledTimes(2);
   });
 
-  it('on retry after a failed load asks again for the reviews, this device\'s rating and the average too', async () => {
+  it("on retry after a failed load asks again for the reviews, this device's rating and the average too", async () => {
     const down = () => laterFail(new shared.ApiError('Failed to fetch', 'network', 0));
     api.fetchProvider.mockImplementationOnce(down);
     api.fetchReviews.mockImplementationOnce(down);
@@ -111,7 +112,7 @@ describe('ProviderProfile', () => {
     await waitFor(() => expect(screen.getByTestId('rating-summary')).toHaveTextContent('(12 ratings)'));
   });
 
-  it('asks for reviews and this device\'s rating while the provider is still loading, and uses those answers', async () => {
+  it("asks for reviews and this device's rating while the provider is still loading, and uses those answers", async () => {
     const answer = deferred<profileApi.Provider | null>();
     api.fetchProvider.mockReturnValue(answer.promise);
     api.fetchReviews.mockImplementation(() => later([review(2)]));

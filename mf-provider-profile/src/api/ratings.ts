@@ -19,7 +19,10 @@ export const isValidRating = (value: number) => Number.isInteger(value) && value
  * This device's ratings, provider id -> stars (get_device_ratings), optionally narrowed to
  * some providers.
  */
-export async function fetchDeviceRatings(providerIds?: readonly string[], deviceToken: string = getDeviceToken()): Promise<Map<string, number>> {
+export async function fetchDeviceRatings(
+  providerIds?: readonly string[],
+  deviceToken: string = getDeviceToken(),
+): Promise<Map<string, number>> {
   if (providerIds && providerIds.length === 0) return new Map();
   const supabase = await dataClient();
   const { data, error, status } = await supabase.rpc('get_device_ratings', {
@@ -43,7 +46,11 @@ export async function fetchDeviceRating(providerId: string, deviceToken: string 
 export async function submitRating(providerId: string, rating: number, deviceToken: string = getDeviceToken()): Promise<void> {
   if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
   const supabase = await dataClient();
-  const { error, status } = await supabase.rpc('rate_provider', { p_provider_id: providerId, p_device_token: deviceToken, p_rating: rating });
+  const { error, status } = await supabase.rpc('rate_provider', {
+    p_provider_id: providerId,
+    p_device_token: deviceToken,
+    p_rating: rating,
+  });
   if (error) throw toApiError(error, status);
 }
 
@@ -58,7 +65,10 @@ export async function fetchAverageRatings(providerIds: readonly string[]): Promi
   if (error) throw toApiError(error, status);
   const rows = (data ?? []) as { provider_id: string; avg_rating: number | string; rating_count: number | string }[];
   return new Map(
-    rows.map((r) => [r.provider_id, { provider_id: r.provider_id, avg_rating: Number(r.avg_rating), rating_count: Number(r.rating_count) }]),
+    rows.map((r) => [
+      r.provider_id,
+      { provider_id: r.provider_id, avg_rating: Number(r.avg_rating), rating_count: Number(r.rating_count) },
+    ]),
   );
 }
 

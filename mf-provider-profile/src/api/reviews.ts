@@ -37,7 +37,10 @@ export function reviewTextProblem(text: string): 'empty' | 'tooLong' | null {
 }
 
 /** A page of a provider's reviews, newest first. */
-export async function fetchReviews(providerId: string, { offset = 0, limit = REVIEWS_PAGE_SIZE }: { offset?: number; limit?: number } = {}): Promise<Review[]> {
+export async function fetchReviews(
+  providerId: string,
+  { offset = 0, limit = REVIEWS_PAGE_SIZE }: { offset?: number; limit?: number } = {},
+): Promise<Review[]> {
   const supabase = await dataClient();
   const { data, error, status } = await supabase
     .from('reviews')

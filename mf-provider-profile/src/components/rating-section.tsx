@@ -14,7 +14,8 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
     onFailed: (_rating, error) => {
       // The spec's failure message is Hindi; English visitors get an English line too. A known
       // cause (backend unreachable, too many writes) is said in the visitor's language.
-      const why = error instanceof ApiError ? (error.isRateLimited ? 'rating.rateLimited' : error.isNetwork ? 'rating.network' : null) : null;
+      const why =
+        error instanceof ApiError ? (error.isRateLimited ? 'rating.rateLimited' : error.isNetwork ? 'rating.network' : null) : null;
       const description = why ? t(why) : lang === 'en' ? t('rating.failed') : null;
       toast({
         title: t('rating.failed', { lng: 'hi' }),
@@ -28,9 +29,7 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
     <section className="provider-profile__card" aria-labelledby="provider-profile-rate">
       <h2 id="provider-profile-rate">{t('rating.heading')}</h2>
       <StarRatingInput value={value} onChange={rate} label={t('rating.heading')} starLabel={(n) => t('rating.star', { count: n })} />
-      <p className="provider-profile__hint">
-        {value ? t('rating.yours', { rating: formatNumber(value, lang) }) : t('rating.notRated')}
-      </p>
+      <p className="provider-profile__hint">{value ? t('rating.yours', { rating: formatNumber(value, lang) }) : t('rating.notRated')}</p>
     </section>
   );
 }

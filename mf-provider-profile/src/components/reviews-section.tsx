@@ -51,7 +51,8 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       setShowTooLong(false);
       toast({ title: t('reviews.success') });
     } catch (err) {
-      const why: Failure = err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
+      const why: Failure =
+        err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
       setFailure(why);
       toast({ title: t('reviews.failed'), ...(why !== 'other' ? { description: t(FAILURE_KEY[why]) } : {}), variant: 'destructive' });
     } finally {
@@ -119,7 +120,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
         </ol>
       )}
       {reviews.hasMore ? (
-        <Button variant="secondary" onClick={() => !reviews.loadingMore && reviews.loadMore()} aria-disabled={reviews.loadingMore || undefined}>
+        <Button
+          variant="secondary"
+          onClick={() => !reviews.loadingMore && reviews.loadMore()}
+          aria-disabled={reviews.loadingMore || undefined}
+        >
           {reviews.loadingMore ? t('reviews.loading') : t('reviews.more')}
         </Button>
       ) : null}

@@ -247,8 +247,14 @@ describe('RegistrationDialog', () => {
   });
 
   it.each<[RegistrationResult, string]>([
-    [{ ok: false, reason: 'rate-limited', message: '429' }, 'Too many registrations from this device. Please wait a few minutes and try again.'],
-    [{ ok: false, reason: 'network', message: 'Failed to fetch' }, 'Could not reach the server. Please check your internet connection and try again.'],
+    [
+      { ok: false, reason: 'rate-limited', message: '429' },
+      'Too many registrations from this device. Please wait a few minutes and try again.',
+    ],
+    [
+      { ok: false, reason: 'network', message: 'Failed to fetch' },
+      'Could not reach the server. Please check your internet connection and try again.',
+    ],
   ])('explains a %o failure', async (result, description) => {
     registerMock.mockResolvedValue(result);
     const { user } = await renderDialog();
@@ -283,7 +289,11 @@ describe('RegistrationDialog', () => {
       const { user, onClose } = await renderDialog();
       await fillValidForm(user);
       await user.click(submitButton());
-      await waitFor(() => expect(lastToast()).toMatchObject({ description: 'Could not reach the server. Please check your internet connection and try again.' }));
+      await waitFor(() =>
+        expect(lastToast()).toMatchObject({
+          description: 'Could not reach the server. Please check your internet connection and try again.',
+        }),
+      );
       expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toContain('Ramesh Kumar');
 
       registerMock.mockResolvedValueOnce({ ok: true, id: 'new-id' });
@@ -315,7 +325,9 @@ describe('RegistrationDialog', () => {
     await fillValidForm(user);
     await user.click(submitButton());
     const aadhaar = screen.getByLabelText(/^Aadhaar number/);
-    await waitFor(() => expect(aadhaar).toHaveAccessibleDescription(expect.stringContaining('This Aadhaar number is not valid. Please check it.')));
+    await waitFor(() =>
+      expect(aadhaar).toHaveAccessibleDescription(expect.stringContaining('This Aadhaar number is not valid. Please check it.')),
+    );
     expect(aadhaar).toHaveFocus();
     expect(lastToast()).toMatchObject({ description: 'Something went wrong while saving. Please try again.' });
   });
@@ -342,7 +354,10 @@ describe('RegistrationDialog', () => {
     const { user, onClose } = await renderDialog();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    screen.getByLabelText(/^Full name/).closest('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true }));
+    screen
+      .getByLabelText(/^Full name/)
+      .closest('dialog')!
+      .dispatchEvent(new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 

@@ -18,15 +18,7 @@ export interface RegistrationInput {
 }
 
 /** The input fields the database names in a constraint error (the `details` of its error). */
-export type RegistrationDbField =
-  | 'name'
-  | 'business_name'
-  | 'mobile'
-  | 'category'
-  | 'specialist_in'
-  | 'aadhaar'
-  | 'experience'
-  | 'address';
+export type RegistrationDbField = 'name' | 'business_name' | 'mobile' | 'category' | 'specialist_in' | 'aadhaar' | 'experience' | 'address';
 
 const DB_FIELDS: readonly RegistrationDbField[] = [
   'name',

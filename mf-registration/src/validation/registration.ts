@@ -1,4 +1,13 @@
-import { CATEGORIES, cleanText, isVerhoeffValid, OTHER_CATEGORY_ID, otherCategoryValue, storedCategoryValue, textLength, withoutInvisible } from '@city/shared';
+import {
+  CATEGORIES,
+  cleanText,
+  isVerhoeffValid,
+  OTHER_CATEGORY_ID,
+  otherCategoryValue,
+  storedCategoryValue,
+  textLength,
+  withoutInvisible,
+} from '@city/shared';
 import type { RegistrationDbField, RegistrationInput } from '../api/registration';
 
 /**
@@ -105,8 +114,7 @@ export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
 export type RegistrationErrors = Partial<Record<RegistrationField, RegistrationErrorKey>>;
 
 export type RegistrationValidation =
-  | { ok: true; input: RegistrationInput }
-  | { ok: false; errors: RegistrationErrors; firstInvalid: RegistrationField };
+  { ok: true; input: RegistrationInput } | { ok: false; errors: RegistrationErrors; firstInvalid: RegistrationField };
 
 /** Devanagari digits (०-९, which some Hindi keyboards type) as ASCII digits. */
 function asciiDigits(value: string): string {

@@ -14,7 +14,8 @@ jest.mock('@module-federation/enhanced/rspack', () => ({ ModuleFederationPlugin:
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const versionOf = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-const declared = (dir: string, pkg: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies[pkg];
+const declared = (dir: string, pkg: string) =>
+  (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies[pkg];
 
 afterEach(() => {
   delete process.env.CITY_BUILD_REQUIRED_VERSIONS;
@@ -35,7 +36,7 @@ describe('sharedConfig', () => {
     expect(config['react/jsx-runtime']).toMatchObject({ requiredVersion: declared(dir, 'react') });
   });
 
-  it('takes a test build\'s override of a range (CITY_BUILD_REQUIRED_VERSIONS)', () => {
+  it("takes a test build's override of a range (CITY_BUILD_REQUIRED_VERSIONS)", () => {
     process.env.CITY_BUILD_REQUIRED_VERSIONS = JSON.stringify({ '@city/shared': '^99.0.0' });
     const config = sharedConfig(join(repoRoot, 'mf-ads')) as Record<string, Record<string, unknown>>;
     expect(config['@city/shared']).toMatchObject({ requiredVersion: '^99.0.0', strictVersion: true });
@@ -57,7 +58,10 @@ describe('declaredRange', () => {
   });
 
   it('reads peer, then regular, then dev dependencies, by package name for a subpath', () => {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ dependencies: { react: '^19.0.0' }, devDependencies: { i18next: '26.7.2' } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ dependencies: { react: '^19.0.0' }, devDependencies: { i18next: '26.7.2' } }),
+    );
     expect(declaredRange(dir, 'react/jsx-runtime')).toBe('^19.0.0');
     expect(declaredRange(dir, 'i18next')).toBe('26.7.2');
   });

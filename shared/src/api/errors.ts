@@ -32,7 +32,10 @@ export class ApiError extends Error {
   }
 }
 
-export function toApiError(error: { message?: string; code?: string; details?: string | null } | null | undefined, status?: number): ApiError {
+export function toApiError(
+  error: { message?: string; code?: string; details?: string | null } | null | undefined,
+  status?: number,
+): ApiError {
   const message = error?.message ?? 'Unknown error';
   const code = error?.code || (status === 0 || /fetch|network/i.test(message) ? 'network' : String(status ?? 'unknown'));
   const details = typeof error?.details === 'string' && error.details.trim() !== '' ? error.details.trim() : undefined;

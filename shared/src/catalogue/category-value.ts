@@ -8,9 +8,7 @@ export const OTHERS_PREFIX = 'OTHERS: ';
 export const FALLBACK_CATEGORY_ICON = '🛠️';
 
 export type ParsedCategory =
-  | { kind: 'catalogue'; category: Category }
-  | { kind: 'other'; text: string }
-  | { kind: 'unknown'; text: string };
+  { kind: 'catalogue'; category: Category } | { kind: 'other'; text: string } | { kind: 'unknown'; text: string };
 
 /** Collapse runs of whitespace and trim. */
 function squash(value: string): string {
@@ -27,7 +25,12 @@ function compareKey(value: string): string {
 
 /** Key for search: compareKey plus Devanagari nukta dropped (ज़ = ज). */
 function searchKey(value: string): string {
-  return compareKey(value.normalize('NFD').replace(/\u093C/gu, '').normalize('NFC'));
+  return compareKey(
+    value
+      .normalize('NFD')
+      .replace(/\u093C/gu, '')
+      .normalize('NFC'),
+  );
 }
 
 /** The value stored in service_providers.category for a catalogue entry. */

@@ -33,7 +33,9 @@ export type OwnedParam = { [R in ParamOwner]: (typeof REMOTE_PARAMS)[R][keyof (t
 export const NEUTRAL_PARAMS = { prefixes: ['utm_'], names: ['fbclid', 'gclid'] } as const;
 
 /** A federated module as container name + exposed path, only pairs that exist in RemoteModules. */
-export type RouteModule = { [K in RemoteModuleId]: K extends `${infer R}/${infer E}` ? { remote: R; expose: `./${E}` } : never }[RemoteModuleId];
+export type RouteModule = {
+  [K in RemoteModuleId]: K extends `${infer R}/${infer E}` ? { remote: R; expose: `./${E}` } : never;
+}[RemoteModuleId];
 
 export interface RouteSpec {
   /** Stable id: the shell maps it to its page component (one per id, checked by tsc). */
@@ -76,15 +78,87 @@ export const ROUTE_MANIFEST = [
     guard: null,
     params: ['mf_directory', 'mf_registration'],
   },
-  { id: 'provider', path: '/provider/:id', module: { remote: 'mf_provider_profile', expose: './ProviderProfile' }, data: 'at-once', prerender: false, title: 'remote', guard: null, params: [] },
+  {
+    id: 'provider',
+    path: '/provider/:id',
+    module: { remote: 'mf_provider_profile', expose: './ProviderProfile' },
+    data: 'at-once',
+    prerender: false,
+    title: 'remote',
+    guard: null,
+    params: [],
+  },
   // The sign-in goes to the data service: supabase-js starts with the page.
-  { id: 'admin-login', path: '/admin-login', module: { remote: 'mf_admin', expose: './AdminLogin' }, data: 'at-once', prerender: false, title: 'common:admin.loginTitle', guard: null, params: [] },
-  { id: 'admin', path: '/admin', module: { remote: 'mf_admin', expose: './AdminPanel' }, data: 'at-once', prerender: false, title: 'common:admin.panelTitle', guard: 'admin', params: [] },
-  { id: 'privacy', path: '/privacy-policy', module: null, data: 'on-demand', prerender: false, title: 'legal:privacy.title', guard: null, params: [] },
-  { id: 'terms', path: '/terms-conditions', module: null, data: 'on-demand', prerender: false, title: 'legal:terms.title', guard: null, params: [] },
-  { id: 'disclaimer', path: '/disclaimer', module: null, data: 'on-demand', prerender: false, title: 'legal:disclaimer.title', guard: null, params: [] },
-  { id: 'contact', path: '/contact', module: null, data: 'on-demand', prerender: false, title: 'legal:contact.title', guard: null, params: [] },
-  { id: 'not-found', path: '*', module: null, data: 'on-demand', prerender: false, title: 'common:notFound.title', guard: null, params: [] },
+  {
+    id: 'admin-login',
+    path: '/admin-login',
+    module: { remote: 'mf_admin', expose: './AdminLogin' },
+    data: 'at-once',
+    prerender: false,
+    title: 'common:admin.loginTitle',
+    guard: null,
+    params: [],
+  },
+  {
+    id: 'admin',
+    path: '/admin',
+    module: { remote: 'mf_admin', expose: './AdminPanel' },
+    data: 'at-once',
+    prerender: false,
+    title: 'common:admin.panelTitle',
+    guard: 'admin',
+    params: [],
+  },
+  {
+    id: 'privacy',
+    path: '/privacy-policy',
+    module: null,
+    data: 'on-demand',
+    prerender: false,
+    title: 'legal:privacy.title',
+    guard: null,
+    params: [],
+  },
+  {
+    id: 'terms',
+    path: '/terms-conditions',
+    module: null,
+    data: 'on-demand',
+    prerender: false,
+    title: 'legal:terms.title',
+    guard: null,
+    params: [],
+  },
+  {
+    id: 'disclaimer',
+    path: '/disclaimer',
+    module: null,
+    data: 'on-demand',
+    prerender: false,
+    title: 'legal:disclaimer.title',
+    guard: null,
+    params: [],
+  },
+  {
+    id: 'contact',
+    path: '/contact',
+    module: null,
+    data: 'on-demand',
+    prerender: false,
+    title: 'legal:contact.title',
+    guard: null,
+    params: [],
+  },
+  {
+    id: 'not-found',
+    path: '*',
+    module: null,
+    data: 'on-demand',
+    prerender: false,
+    title: 'common:notFound.title',
+    guard: null,
+    params: [],
+  },
 ] as const satisfies readonly RouteSpec[];
 
 export type RouteId = (typeof ROUTE_MANIFEST)[number]['id'];

@@ -44,7 +44,11 @@ export async function mountStandalone(remote: RemoteName, render: () => ReactNod
   }
   const config = await loadRuntimeConfig('/config.json');
   if (!config.ok) {
-    root.render(<pre role="alert">config.json: {config.failure.kind} — {config.failure.detail}</pre>);
+    root.render(
+      <pre role="alert">
+        config.json: {config.failure.kind} — {config.failure.detail}
+      </pre>,
+    );
     return;
   }
   void startAuth();

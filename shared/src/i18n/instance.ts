@@ -67,7 +67,10 @@ function start(language: Language): void {
  * code, and a language switch needs no download for them). Before i18n has started (a remote's
  * tests, the standalone harness), they are kept and added when it starts.
  */
-export function addNamespace<N extends Exclude<Namespace, 'common' | 'legal'>>(ns: N, resources: Readonly<Record<Language, I18nNamespaces[N]>>): void {
+export function addNamespace<N extends Exclude<Namespace, 'common' | 'legal'>>(
+  ns: N,
+  resources: Readonly<Record<Language, I18nNamespaces[N]>>,
+): void {
   moduleNamespaces.set(ns, resources);
   if (i18n.isInitialized) addNamespaceBundles(ns, resources);
 }

@@ -25,7 +25,11 @@ export function localeLeaves(value: unknown, prefix = ''): Map<string, unknown> 
   return out;
 }
 
-const variables = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join(',');
+const variables = (s: unknown) =>
+  [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 export function localeProblems(en: unknown, hi: unknown): LocaleProblems {
   const enLeaves = localeLeaves(en);

@@ -13,7 +13,11 @@ export function StarRatingDisplay({ value, label, size = 'sm' }: StarRatingDispl
   return (
     <span className={`ui-stars ui-stars--${size}`} role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} aria-hidden="true" className={n <= rounded ? 'ui-star ui-star--on' : n - 0.5 === rounded ? 'ui-star ui-star--half' : 'ui-star'}>
+        <span
+          key={n}
+          aria-hidden="true"
+          className={n <= rounded ? 'ui-star ui-star--on' : n - 0.5 === rounded ? 'ui-star ui-star--half' : 'ui-star'}
+        >
           ★
         </span>
       ))}
@@ -40,7 +44,12 @@ export function StarRatingInput({ value, onChange, label, starLabel, disabled }:
   const shown = hover ?? value ?? 0;
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, n: number) => {
     if (disabled) return;
-    const next = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? Math.min(5, n + 1) : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? Math.max(1, n - 1) : null;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp'
+        ? Math.min(5, n + 1)
+        : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+          ? Math.max(1, n - 1)
+          : null;
     if (next !== null) {
       e.preventDefault();
       onChange(next);
@@ -49,6 +58,7 @@ export function StarRatingInput({ value, onChange, label, starLabel, disabled }:
     }
   };
   return (
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: Tab reaches the chosen radio, not the group
     <div role="radiogroup" aria-label={label} className="ui-stars ui-stars--input" onMouseLeave={() => setHover(null)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <button

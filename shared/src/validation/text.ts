@@ -16,8 +16,11 @@ const INVISIBLE_CLASS =
 /** C0 and C1 control characters (DEL included). */
 const CONTROL_CLASS = '\\u0000-\\u001F\\u007F-\\u009F';
 
+// Each joiner, combining mark and variation selector of the class is matched alone, on purpose.
+// eslint-disable-next-line no-misleading-character-class -- see above
 const INVISIBLE_OR_CONTROL = new RegExp(`[${INVISIBLE_CLASS}${CONTROL_CLASS}]+`, 'gu');
 
+// eslint-disable-next-line no-misleading-character-class -- as INVISIBLE_OR_CONTROL
 const IS_INVISIBLE_OR_CONTROL = new RegExp(`^[${INVISIBLE_CLASS}${CONTROL_CLASS}]$`, 'u');
 
 /**
@@ -44,7 +47,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
 /** Whitespace control characters: a break between words, not something to delete. */
 const SPACING_CONTROLS = /[\t\v\f]/gu;
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const OTHER_CONTROLS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/gu;
 
 export interface CleanTextOptions {

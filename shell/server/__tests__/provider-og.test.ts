@@ -32,12 +32,26 @@ const SHELL_HTML = `<!doctype html>
 
 const ID = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const URL_ = `https://example.in/provider/${ID}`;
-const ramesh: OgProvider = { name: 'Ramesh Kumar', business_name: 'Ramesh Plumbing Works', category: '🔧 प्लंबर', avg_rating: 4.25, rating_count: 12, verified: true };
+const ramesh: OgProvider = {
+  name: 'Ramesh Kumar',
+  business_name: 'Ramesh Plumbing Works',
+  category: '🔧 प्लंबर',
+  avg_rating: 4.25,
+  rating_count: 12,
+  verified: true,
+};
 
 /** The content of a meta tag as a browser (or a chat app's crawler) would read it. */
 function meta(html: string, key: string): string[] {
   const re = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`, 'g');
-  return [...html.matchAll(re)].map((m) => m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return [...html.matchAll(re)].map((m) =>
+    m[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
@@ -61,7 +75,12 @@ describe('renderProviderOgTags', () => {
   });
 
   it('speaks Hindi: category name and rating wording in Hindi', () => {
-    const html = renderProviderOgTags(SHELL_HTML, { ...ramesh, business_name: null, verified: false, rating_count: 1, avg_rating: 5 }, 'hi', URL_);
+    const html = renderProviderOgTags(
+      SHELL_HTML,
+      { ...ramesh, business_name: null, verified: false, rating_count: 1, avg_rating: 5 },
+      'hi',
+      URL_,
+    );
     expect(meta(html, 'og:title')).toEqual(['Ramesh Kumar']);
     expect(meta(html, 'og:description')).toEqual(['प्लंबर · ★ 5 में से 5.0 (1 रेटिंग)']);
     expect(meta(html, 'og:site_name')).toEqual(['शहर सेवा']);
@@ -70,7 +89,12 @@ describe('renderProviderOgTags', () => {
   });
 
   it('says when nobody has rated yet, and shows a free-text category as typed', () => {
-    const html = renderProviderOgTags(SHELL_HTML, { ...ramesh, category: 'OTHERS: Tiffin service', avg_rating: 0, rating_count: 0, verified: false, business_name: null }, 'en', URL_);
+    const html = renderProviderOgTags(
+      SHELL_HTML,
+      { ...ramesh, category: 'OTHERS: Tiffin service', avg_rating: 0, rating_count: 0, verified: false, business_name: null },
+      'en',
+      URL_,
+    );
     expect(meta(html, 'og:description')).toEqual(['Tiffin service · No ratings yet']);
   });
 
@@ -90,7 +114,10 @@ describe('renderProviderOgTags', () => {
   });
 
   it('replaces existing preview tags instead of duplicating them', () => {
-    const withDefaults = SHELL_HTML.replace('</head>', '    <meta property="og:title" content="City Services" />\n    <meta name="twitter:card" content="summary_large_image" />\n  </head>');
+    const withDefaults = SHELL_HTML.replace(
+      '</head>',
+      '    <meta property="og:title" content="City Services" />\n    <meta name="twitter:card" content="summary_large_image" />\n  </head>',
+    );
     const html = renderProviderOgTags(withDefaults, ramesh, 'en', URL_);
     expect(meta(html, 'og:title')).toEqual(['Ramesh Kumar – Ramesh Plumbing Works']);
     expect(meta(html, 'twitter:card')).toEqual(['summary']);
@@ -117,7 +144,8 @@ describe('providerIdFromPath', () => {
 });
 
 describe('fetchProviderForOg', () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const row = { name: 'Ramesh Kumar', business_name: null, category: '🔧 प्लंबर', verified: true };
 
   it('reads the approved row and its average with the anon key', async () => {
@@ -143,9 +171,17 @@ describe('fetchProviderForOg', () => {
 
   it('gives 0 ratings when the provider is unrated or the average call fails', async () => {
     const unrated = jest.fn(async (url: string | URL | Request) => (String(url).includes('/rpc/') ? json([]) : json([row])));
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: unrated as typeof fetch })).toMatchObject({ avg_rating: 0, rating_count: 0 });
-    const rpcDown = jest.fn(async (url: string | URL | Request) => (String(url).includes('/rpc/') ? json({ message: 'x' }, 500) : json([row])));
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: rpcDown as typeof fetch })).toMatchObject({ name: 'Ramesh Kumar', rating_count: 0 });
+    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: unrated as typeof fetch })).toMatchObject({
+      avg_rating: 0,
+      rating_count: 0,
+    });
+    const rpcDown = jest.fn(async (url: string | URL | Request) =>
+      String(url).includes('/rpc/') ? json({ message: 'x' }, 500) : json([row]),
+    );
+    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: rpcDown as typeof fetch })).toMatchObject({
+      name: 'Ramesh Kumar',
+      rating_count: 0,
+    });
   });
 
   it('is null for an unknown or unlisted id, a malformed id, an error or a timeout', async () => {
@@ -215,10 +251,19 @@ describe('providerOgRoute: og:url from the configured public origin', () => {
     expect(publicOriginOf('https://city.example.in')).toBe('https://city.example.in');
     expect(publicOriginOf('https://City.Example.in/')).toBe('https://city.example.in');
     expect(publicOriginOf('http://localhost:3000')).toBe('http://localhost:3000');
-    for (const bad of ['city.example.in', 'javascript:alert(1)', 'ftp://city.example.in', 'https://city.example.in/app', 'https://u:p@city.example.in', 'https://city.example.in/?x=1']) {
+    for (const bad of [
+      'city.example.in',
+      'javascript:alert(1)',
+      'ftp://city.example.in',
+      'https://city.example.in/app',
+      'https://u:p@city.example.in',
+      'https://city.example.in/?x=1',
+    ]) {
       expect(() => publicOriginOf(bad)).toThrow(/public origin/);
     }
-    expect(() => providerOgRoute({ publicOrigin: 'not a url', supabaseUrl: 'http://db', supabaseAnonKey: 'k', indexHtml: () => SHELL_HTML })).toThrow(/public origin/);
+    expect(() =>
+      providerOgRoute({ publicOrigin: 'not a url', supabaseUrl: 'http://db', supabaseAnonKey: 'k', indexHtml: () => SHELL_HTML }),
+    ).toThrow(/public origin/);
   });
 });
 

@@ -14,7 +14,13 @@ const inputs = {
 };
 
 /** directive name -> its sources. */
-const parse = (csp: string) => new Map(csp.split('; ').map((d) => { const [name, ...sources] = d.split(' '); return [name!, sources]; }));
+const parse = (csp: string) =>
+  new Map(
+    csp.split('; ').map((d) => {
+      const [name, ...sources] = d.split(' ');
+      return [name!, sources];
+    }),
+  );
 
 describe('buildContentSecurityPolicy', () => {
   const csp = parse(buildContentSecurityPolicy(inputs));
@@ -49,7 +55,10 @@ describe('buildContentSecurityPolicy', () => {
 
   it('follows a changed remotes manifest and ignores entries that are not http(s) URLs', () => {
     const changed = parse(
-      buildContentSecurityPolicy({ ...inputs, moduleOrigins: ['http://localhost:3110/mf-manifest.json', 'javascript:alert(1)', 'not a url', 'http://localhost:3110/other.json'] }),
+      buildContentSecurityPolicy({
+        ...inputs,
+        moduleOrigins: ['http://localhost:3110/mf-manifest.json', 'javascript:alert(1)', 'not a url', 'http://localhost:3110/other.json'],
+      }),
     );
     expect(changed.get('script-src')).toEqual(["'self'", 'https://city.example.in', 'http://localhost:3110']);
     expect(changed.get('script-src')).not.toContain('https://directory.example.in');
@@ -57,7 +66,10 @@ describe('buildContentSecurityPolicy', () => {
 
   it("allows the prerender guard script by its hash, never 'unsafe-inline', and drops anything that is not a sha256 source", () => {
     const scripts = parse(
-      buildContentSecurityPolicy({ ...inputs, inlineScriptHashes: ["'sha256-dNUBS1Yg5qfwBLWksgPLkMaFE9iGziqo/zRypv3yzOY='", "'unsafe-inline'", "https://evil.example"] }),
+      buildContentSecurityPolicy({
+        ...inputs,
+        inlineScriptHashes: ["'sha256-dNUBS1Yg5qfwBLWksgPLkMaFE9iGziqo/zRypv3yzOY='", "'unsafe-inline'", 'https://evil.example'],
+      }),
     ).get('script-src');
     expect(scripts).toContain("'sha256-dNUBS1Yg5qfwBLWksgPLkMaFE9iGziqo/zRypv3yzOY='");
     expect(scripts).not.toContain("'unsafe-inline'");
@@ -65,7 +77,9 @@ describe('buildContentSecurityPolicy', () => {
   });
 
   it('keeps a local http backend as ws:// for realtime', () => {
-    expect(parse(buildContentSecurityPolicy({ ...inputs, supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src')).toContain('ws://127.0.0.1:54321');
+    expect(parse(buildContentSecurityPolicy({ ...inputs, supabaseUrl: 'http://127.0.0.1:54321' })).get('connect-src')).toContain(
+      'ws://127.0.0.1:54321',
+    );
   });
 });
 

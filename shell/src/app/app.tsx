@@ -12,7 +12,9 @@ export function Layout() {
   const element = useRoutes(routes);
   return (
     <div className="site">
-      <a href="#main" className="skip-link">{t('nav.skipToContent')}</a>
+      <a href="#main" className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
         {element}

@@ -31,17 +31,29 @@ export function Footer() {
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick">{t('footer.quickLinks')}</h2>
           <ul>
-            <li><Link to="/">{t('footer.home')}</Link></li>
-            <li><Link to={REGISTER_LINK}>{t('footer.registerFree')}</Link></li>
-            <li><Link to="/contact">{t('pages.contact')}</Link></li>
+            <li>
+              <Link to="/">{t('footer.home')}</Link>
+            </li>
+            <li>
+              <Link to={REGISTER_LINK}>{t('footer.registerFree')}</Link>
+            </li>
+            <li>
+              <Link to="/contact">{t('pages.contact')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies">{t('footer.policies')}</h2>
           <ul>
-            <li><Link to="/privacy-policy">{t('pages.privacy')}</Link></li>
-            <li><Link to="/terms-conditions">{t('pages.terms')}</Link></li>
-            <li><Link to="/disclaimer">{t('pages.disclaimer')}</Link></li>
+            <li>
+              <Link to="/privacy-policy">{t('pages.privacy')}</Link>
+            </li>
+            <li>
+              <Link to="/terms-conditions">{t('pages.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/disclaimer">{t('pages.disclaimer')}</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-social">
@@ -49,18 +61,24 @@ export function Footer() {
           {config ? (
             <ul className="site-footer__social">
               <li>
-                <a href={`https://wa.me/${config.operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">{t('footer.whatsapp')}</a>
+                <a href={`https://wa.me/${config.operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">
+                  {t('footer.whatsapp')}
+                </a>
               </li>
               {SOCIAL_ORDER.filter((k) => config.socialLinks[k]).map((k) => (
                 <li key={k}>
-                  <a href={config.socialLinks[k]} target="_blank" rel="noopener noreferrer">{t(`footer.${k}`)}</a>
+                  <a href={config.socialLinks[k]} target="_blank" rel="noopener noreferrer">
+                    {t(`footer.${k}`)}
+                  </a>
                 </li>
               ))}
             </ul>
           ) : null}
         </section>
       </div>
-      <p className="site-footer__copyright">{t('footer.copyright', { year: formatNumber(COPYRIGHT_YEAR, lang, { useGrouping: false }) })}</p>
+      <p className="site-footer__copyright">
+        {t('footer.copyright', { year: formatNumber(COPYRIGHT_YEAR, lang, { useGrouping: false }) })}
+      </p>
     </footer>
   );
 }

@@ -23,7 +23,12 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useRouteTitle();
   const { loading, session, isAdmin, signOut } = useAuth((s) => s);
-  if (loading) return <p className="remote-loading" role="status">{t('auth.checking')}</p>;
+  if (loading)
+    return (
+      <p className="remote-loading" role="status">
+        {t('auth.checking')}
+      </p>
+    );
   if (!session) return <Navigate to="/admin-login" replace />;
   if (!isAdmin) {
     return (

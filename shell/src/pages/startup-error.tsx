@@ -11,7 +11,9 @@ function StartupErrorBody({ messageKey, detail }: { messageKey: StartupMessageKe
       <LanguageToggle />
       <h1>{t('config.errorTitle')}</h1>
       <p>{t(messageKey)}</p>
-      <p className="startup-error__detail" lang="en">{detail}</p>
+      <p className="startup-error__detail" lang="en">
+        {detail}
+      </p>
       <button type="button" className="ui-button ui-button--primary ui-button--md" onClick={() => location.reload()}>
         {t('config.reload')}
       </button>

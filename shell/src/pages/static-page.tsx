@@ -48,13 +48,21 @@ function ContactDetails() {
   return (
     <dl className="contact-details">
       <dt>{t('contact.phoneLabel')}</dt>
-      <dd><a href={`tel:+91${operatorPhone}`}>{operatorPhone}</a></dd>
+      <dd>
+        <a href={`tel:+91${operatorPhone}`}>{operatorPhone}</a>
+      </dd>
       <dt>{t('contact.whatsappLabel')}</dt>
-      <dd><a href={`https://wa.me/${operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">+{operatorWhatsapp}</a></dd>
+      <dd>
+        <a href={`https://wa.me/${operatorWhatsapp}`} target="_blank" rel="noopener noreferrer">
+          +{operatorWhatsapp}
+        </a>
+      </dd>
       {contactEmail ? (
         <>
           <dt>{t('contact.emailLabel')}</dt>
-          <dd><a href={`mailto:${contactEmail}`}>{contactEmail}</a></dd>
+          <dd>
+            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </dd>
         </>
       ) : null}
       <dt>{t('contact.hoursLabel')}</dt>
@@ -70,14 +78,20 @@ export function StaticPage({ kind }: { kind: StaticPageKind }) {
   const lang = useLanguage();
   useRouteTitle(ready);
   if (!ready) {
-    return <p className="remote-loading" role="status">{t('common:remote.loading')}</p>;
+    return (
+      <p className="remote-loading" role="status">
+        {t('common:remote.loading')}
+      </p>
+    );
   }
   const sections = t(`legal:${kind}.sections`, { returnObjects: true }) as unknown as LegalSection[];
   return (
     <article className="page page--narrow static-page">
       <h1>{t(`legal:${kind}.title`)}</h1>
       {kind !== 'contact' ? (
-        <p className="static-page__effective">{t('legal:effectiveDate', { date: formatDate(POLICY_EFFECTIVE_DATE, lang, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }) })}</p>
+        <p className="static-page__effective">
+          {t('legal:effectiveDate', { date: formatDate(POLICY_EFFECTIVE_DATE, lang, { dateStyle: 'long', timeZone: 'Asia/Kolkata' }) })}
+        </p>
       ) : null}
       <p>{t(`legal:${kind}.intro`)}</p>
       {kind === 'contact' ? <ContactDetails /> : null}

@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseRemotesManifest, REMOTE_NAMES, type RemoteModuleId, type RemoteModules, type RemoteName, type RemotesManifest } from '@city/shared';
+import {
+  parseRemotesManifest,
+  REMOTE_NAMES,
+  type RemoteModuleId,
+  type RemoteModules,
+  type RemoteName,
+  type RemotesManifest,
+} from '@city/shared';
 import { ensureRuntimePlugins, fetchOrTakeEarly } from './startup-preload';
 
 let manifest: RemotesManifest | null = null;
@@ -32,7 +39,10 @@ export function registerRemoteManifest(next: RemotesManifest): void {
 }
 
 export class RemoteLoadError extends Error {
-  constructor(public readonly remote: RemoteName, cause: unknown) {
+  constructor(
+    public readonly remote: RemoteName,
+    cause: unknown,
+  ) {
     super(`Remote ${remote} could not be loaded: ${String((cause as Error)?.message ?? cause)}`);
     this.name = 'RemoteLoadError';
   }

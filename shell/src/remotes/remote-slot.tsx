@@ -1,9 +1,23 @@
-import React, { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import React, {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, type RemoteModuleId, type RemoteModules } from '@city/shared';
 import { forgetRemote, loadRemoteComponent, remoteOf } from './load-remote';
 
-class SlotErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+class SlotErrorBoundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -100,7 +114,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     () => lazy(async () => ({ default: (await loadRemoteComponent(id)) as ComponentType<RemoteModules[K]> })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each Retry (`attempt`) needs a new lazy component
     [id, attempt],
   );
   const remote = remoteOf(id);
@@ -111,21 +125,26 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
     return <SlotFallback remote={remote} onRetry={retry} />;
   };
   // A retry from the dialog keeps a dialog on screen while it loads; the first load shows `loading`.
-  const whileLoading = onError === 'dialog' && attempt > 0 ? <DialogFallback remote={remote} onClose={dismiss} /> : loading ?? (onError === 'none' ? null : <SlotLoading />);
+  const whileLoading =
+    onError === 'dialog' && attempt > 0 ? (
+      <DialogFallback remote={remote} onClose={dismiss} />
+    ) : (
+      (loading ?? (onError === 'none' ? null : <SlotLoading />))
+    );
   return (
     <div className="remote-slot" data-remote-slot={remote}>
-    <SlotErrorBoundary
-      key={attempt}
-      onRetry={() => {
-        forgetRemote(remote);
-        setAttempt((a) => a + 1);
-      }}
-      fallback={fallback}
-    >
-      <Suspense fallback={whileLoading}>
-        <Remote {...(props as RemoteModules[K] & React.JSX.IntrinsicAttributes)} />
-      </Suspense>
-    </SlotErrorBoundary>
+      <SlotErrorBoundary
+        key={attempt}
+        onRetry={() => {
+          forgetRemote(remote);
+          setAttempt((a) => a + 1);
+        }}
+        fallback={fallback}
+      >
+        <Suspense fallback={whileLoading}>
+          <Remote {...(props as RemoteModules[K] & React.JSX.IntrinsicAttributes)} />
+        </Suspense>
+      </SlotErrorBoundary>
     </div>
   );
 }

@@ -127,9 +127,7 @@ export class GoTrue {
       return await this.route(req);
     } catch (e) {
       if (e instanceof AuthError) {
-        const body = versioned
-          ? { code: e.code, message: e.message }
-          : { code: e.status, error_code: e.code, msg: e.message };
+        const body = versioned ? { code: e.code, message: e.message } : { code: e.status, error_code: e.code, msg: e.message };
         return {
           status: e.status,
           headers: { 'Content-Type': 'application/json', 'x-supabase-api-version': API_VERSION, ...e.headers },
@@ -219,7 +217,19 @@ export class GoTrue {
         return this.ok(200, userJson(user));
       }
     }
-    const known = ['otp', 'verify', 'recover', 'resend', 'magiclink', 'sso', 'authorize', 'reauthenticate', 'factors', 'callback', 'invite'];
+    const known = [
+      'otp',
+      'verify',
+      'recover',
+      'resend',
+      'magiclink',
+      'sso',
+      'authorize',
+      'reauthenticate',
+      'factors',
+      'callback',
+      'invite',
+    ];
     if (known.some((k) => path === k || path.startsWith(`${k}/`))) {
       throw new AuthError(501, 'not_implemented', `/${path} is not enabled on this server (sign-in is e-mail and password only)`);
     }
@@ -239,9 +249,14 @@ export class GoTrue {
     const account = email ? `account:${email}` : `phone:${phone}`;
     const attempt = this.limiter?.takeAll('signins', [`client:${client}`, account]);
     if (attempt && !attempt.allowed) {
-      throw new AuthError(429, 'over_request_rate_limit', `Request rate limit reached: too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} s.`, {
-        'Retry-After': String(attempt.retryAfterSeconds),
-      });
+      throw new AuthError(
+        429,
+        'over_request_rate_limit',
+        `Request rate limit reached: too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} s.`,
+        {
+          'Retry-After': String(attempt.retryAfterSeconds),
+        },
+      );
     }
     const r = email
       ? await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])
@@ -390,7 +405,8 @@ export class GoTrue {
     const params: unknown[] = [id];
     if (typeof body.email === 'string' && body.email.trim() !== '') {
       const email = body.email.trim().toLowerCase();
-      if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if (!/^[^@\s]+@[^@\s]+$/.test(email))
+        throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
       params.push(email);
       sets.push(`email = $${params.length}`);
     }
@@ -438,10 +454,7 @@ export class GoTrue {
     } else if (scope === 'local') {
       if (sessionId) await this.db.query('delete from auth.sessions where id = $1', [sessionId]);
     } else {
-      await this.db.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [
-        claims.sub,
-        sessionId,
-      ]);
+      await this.db.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [claims.sub, sessionId]);
     }
     return this.ok(204, null);
   }

@@ -159,7 +159,13 @@ function rowJson(
       pairs.push([key, `${alias}.${q(c.name)}${item.cast ? `::${item.cast}` : ''}`]);
     } else {
       if (!src.table) {
-        throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}': these rows are not a table's rows`, null, null);
+        throw new RestError(
+          400,
+          'PGRST200',
+          `Could not find a relationship for '${item.relation}': these rows are not a table's rows`,
+          null,
+          null,
+        );
       }
       const rel = resolveRelationship(cache, src.table, item.relation, item.hint);
       const inner = b.alias();
@@ -181,7 +187,12 @@ function rowJson(
   if (pairs.length === 0) return `'{}'::json`;
   const chunks: string[] = [];
   for (let i = 0; i < pairs.length; i += 50) {
-    chunks.push(`json_build_object(${pairs.slice(i, i + 50).map(([k, v]) => `${k}, ${v}`).join(', ')})`);
+    chunks.push(
+      `json_build_object(${pairs
+        .slice(i, i + 50)
+        .map(([k, v]) => `${k}, ${v}`)
+        .join(', ')})`,
+    );
   }
   const obj = chunks.length === 1 ? chunks[0]! : `(${chunks.map((c) => `${c}::jsonb`).join(' || ')})::json`;
   return strip ? `json_strip_nulls(${obj})` : obj;
@@ -350,17 +361,15 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
     }
     const target = restTarget(req.path);
     if (target.kind === 'root') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
       return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST subset' }, paths: {} }));
     }
     const prefer = parsePrefer(req.headers.get('prefer'));
     const run = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> =>
       db.transaction(
         async (tx) => {
-          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-            auth.role,
-            auth.claims,
-          ]);
+          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [auth.role, auth.claims]);
           const out = await fn(tx);
           if (prefer.rollback) throw new Rollback(out);
           return out;
@@ -383,13 +392,7 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       const tableName = target.name;
       const table = cache.tables.get(tableName);
       if (!table || tableName.includes('/')) {
-        throw new RestError(
-          404,
-          'PGRST205',
-          `Could not find the table '${cache.schema}.${tableName}' in the schema cache`,
-          null,
-          null,
-        );
+        throw new RestError(404, 'PGRST205', `Could not find the table '${cache.schema}.${tableName}' in the schema cache`, null, null);
       }
       switch (req.method) {
         case 'GET':
@@ -484,7 +487,10 @@ function parseBody(req: RestRequest): unknown {
 function payloadColumns(table: Table, rows: Record<string, unknown>[], columnsParam: string | null): string[] {
   let names: string[];
   if (columnsParam !== null) {
-    names = columnsParam.split(',').map((s) => s.trim().replace(/^"|"$/g, '')).filter((s) => s !== '');
+    names = columnsParam
+      .split(',')
+      .map((s) => s.trim().replace(/^"|"$/g, ''))
+      .filter((s) => s !== '');
   } else {
     const set = new Set<string>();
     for (const r of rows) for (const k of Object.keys(r)) set.add(k);
@@ -534,7 +540,12 @@ async function writeAndRespond(
         return { body: singleOrError(body, n), n };
       })
     : await runners.fast([{ sql, params: b.values }]).then((r) => ({ body: r[0]!.rows[0]!.body!, n: Number(r[0]!.rows[0]!.n) }));
-  return json(okStatus === 201 ? 201 : 200, out.body, { 'Content-Range': `*/${prefer.count ? out.n : '*'}` }, singular ? OBJECT_CT : JSON_CT);
+  return json(
+    okStatus === 201 ? 201 : 200,
+    out.body,
+    { 'Content-Range': `*/${prefer.count ? out.n : '*'}` },
+    singular ? OBJECT_CT : JSON_CT,
+  );
 }
 
 async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
@@ -559,7 +570,10 @@ async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer
     if (prefer.resolution) {
       const onConflict = req.query.get('on_conflict');
       const conflictCols = onConflict
-        ? onConflict.split(',').map((s) => s.trim()).filter((s) => s !== '')
+        ? onConflict
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
         : table.primaryKey;
       for (const c of conflictCols) columnOf(tableSource(table), c);
       if (conflictCols.length === 0) {

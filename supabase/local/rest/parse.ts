@@ -9,21 +9,7 @@ export type SelectItem =
   | { kind: 'column'; name: string; alias?: string; cast?: string }
   | { kind: 'embed'; relation: string; hint?: string; inner: boolean; alias?: string; items: SelectItem[] };
 
-export type FilterOp =
-  | 'eq'
-  | 'neq'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'like'
-  | 'ilike'
-  | 'is'
-  | 'isdistinct'
-  | 'in'
-  | 'cs'
-  | 'cd'
-  | 'ov';
+export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'is' | 'isdistinct' | 'in' | 'cs' | 'cd' | 'ov';
 
 export type Filter =
   | { kind: 'cond'; column: string; op: FilterOp; negate: boolean; value: string | string[] }
@@ -35,9 +21,7 @@ export interface OrderTerm {
   nulls?: 'first' | 'last';
 }
 
-const OPS = new Set<FilterOp>([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov',
-]);
+const OPS = new Set<FilterOp>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov']);
 
 /**
  * Operators refused outright: a POSIX regex can take exponential time (PGlite never came
@@ -105,10 +89,22 @@ export function parseSelect(input: string | null): SelectItem[] {
       if (item.kind !== 'embed') continue;
       count++;
       if (depth > MAX_EMBED_DEPTH) {
-        throw new RestError(400, 'PGRST100', `embedding deeper than ${MAX_EMBED_DEPTH} levels is not allowed ("${item.relation}" is at level ${depth})`, `select=${(input ?? '').slice(0, 200)}`, null);
+        throw new RestError(
+          400,
+          'PGRST100',
+          `embedding deeper than ${MAX_EMBED_DEPTH} levels is not allowed ("${item.relation}" is at level ${depth})`,
+          `select=${(input ?? '').slice(0, 200)}`,
+          null,
+        );
       }
       if (count > MAX_EMBEDS) {
-        throw new RestError(400, 'PGRST100', `more than ${MAX_EMBEDS} embedded resources in one request are not allowed`, `select=${(input ?? '').slice(0, 200)}`, null);
+        throw new RestError(
+          400,
+          'PGRST100',
+          `more than ${MAX_EMBEDS} embedded resources in one request are not allowed`,
+          `select=${(input ?? '').slice(0, 200)}`,
+          null,
+        );
       }
       walk(item.items, depth + 1);
     }
@@ -138,7 +134,8 @@ function parseSelectItems(input: string | null): SelectItem[] {
         alias = unquote(head.slice(0, colon));
         head = head.slice(colon + 1);
       }
-      if (head.startsWith('...')) throw new RestError(400, 'PGRST100', 'spread embeddings are not supported by the local server', null, null);
+      if (head.startsWith('...'))
+        throw new RestError(400, 'PGRST100', 'spread embeddings are not supported by the local server', null, null);
       const [rel, ...hints] = head.split('!');
       const isInner = hints.includes('inner');
       const hint = hints.find((h) => h !== 'inner' && h !== 'left');
@@ -157,7 +154,10 @@ function parseSelectItems(input: string | null): SelectItem[] {
     let cast: string | undefined;
     const castAt = head.indexOf('::');
     if (castAt >= 0) {
-      cast = head.slice(castAt + 2).trim().toLowerCase();
+      cast = head
+        .slice(castAt + 2)
+        .trim()
+        .toLowerCase();
       head = head.slice(0, castAt);
       if (!CASTS.has(cast)) throw parseError(`unsupported cast "${cast}"`);
     }
@@ -258,7 +258,10 @@ export function parsePrefer(header: string | null): Prefer {
   const p: Prefer = { return: undefined, count: false, resolution: undefined, missingDefault: false, rollback: false };
   if (!header) return p;
   for (const raw of header.split(',')) {
-    const [k, v] = raw.trim().split('=').map((s) => s.trim());
+    const [k, v] = raw
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = true;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;

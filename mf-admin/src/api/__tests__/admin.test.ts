@@ -49,8 +49,16 @@ describe('admin API', () => {
   });
 
   it('adminSetProviderStatus trims the reason and sends it only with a rejection', async () => {
-    const rpc = clientAnswering({ data: { id: 'a1', name: 'Ramesh', status: 'rejected', reviewed_at: 'x', rejection_reason: 'dup' }, error: null, status: 200 });
-    await expect(adminSetProviderStatus('a1', 'rejected', '  dup  ')).resolves.toMatchObject({ id: 'a1', status: 'rejected', rejection_reason: 'dup' });
+    const rpc = clientAnswering({
+      data: { id: 'a1', name: 'Ramesh', status: 'rejected', reviewed_at: 'x', rejection_reason: 'dup' },
+      error: null,
+      status: 200,
+    });
+    await expect(adminSetProviderStatus('a1', 'rejected', '  dup  ')).resolves.toMatchObject({
+      id: 'a1',
+      status: 'rejected',
+      rejection_reason: 'dup',
+    });
     expect(rpc).toHaveBeenLastCalledWith('admin_set_provider_status', { p_provider_id: 'a1', p_status: 'rejected', p_reason: 'dup' });
     await adminSetProviderStatus('a1', 'rejected', '   ');
     expect(rpc).toHaveBeenLastCalledWith('admin_set_provider_status', { p_provider_id: 'a1', p_status: 'rejected', p_reason: null });
@@ -59,12 +67,23 @@ describe('admin API', () => {
   });
 
   it('adminStatusCounts gives every status, zeros included', async () => {
-    clientAnswering({ data: [{ status: 'pending', count: '3' }, { status: 'approved', count: 40 }], error: null, status: 200 });
+    clientAnswering({
+      data: [
+        { status: 'pending', count: '3' },
+        { status: 'approved', count: 40 },
+      ],
+      error: null,
+      status: 200,
+    });
     await expect(adminStatusCounts()).resolves.toEqual({ pending: 3, approved: 40, rejected: 0 });
   });
 
   it('adminClickTotals asks for the number of days', async () => {
-    const rpc = clientAnswering({ data: [{ provider_id: 'p', name: 'Mohan', call_count: '4', whatsapp_count: 1 }], error: null, status: 200 });
+    const rpc = clientAnswering({
+      data: [{ provider_id: 'p', name: 'Mohan', call_count: '4', whatsapp_count: 1 }],
+      error: null,
+      status: 200,
+    });
     await expect(adminClickTotals(30)).resolves.toEqual([{ provider_id: 'p', name: 'Mohan', call_count: 4, whatsapp_count: 1 }]);
     expect(rpc).toHaveBeenCalledWith('admin_click_totals', { p_days: 30 });
   });

@@ -111,7 +111,11 @@ describe('AdminLogin', () => {
     await user.type(password(), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    expect(lastToast()).toMatchObject({ title: 'Not authorised', description: 'This account is not an admin account.', variant: 'destructive' });
+    expect(lastToast()).toMatchObject({
+      title: 'Not authorised',
+      description: 'This account is not an admin account.',
+      variant: 'destructive',
+    });
   });
 
   it("wrong credentials: 'Login Failed' with the server's message, password cleared and focused, still on the form", async () => {
@@ -120,7 +124,9 @@ describe('AdminLogin', () => {
     await user.type(email(), 'op@example.in');
     await user.type(password(), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login Failed', description: 'Invalid login credentials', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Login Failed', description: 'Invalid login credentials', variant: 'destructive' }),
+    );
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(password()).toHaveValue('');
     expect(password()).toHaveFocus();
@@ -141,7 +147,7 @@ describe('AdminLogin', () => {
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'लॉगिन नहीं हो सका', description: 'Email not confirmed' }));
   });
 
-  it('no connection: a translated message instead of the browser\'s', async () => {
+  it("no connection: a translated message instead of the browser's", async () => {
     signIn.mockResolvedValue({ ok: false, error: 'Failed to fetch' });
     const { user } = await renderLogin();
     await user.type(email(), 'op@example.in');
@@ -162,7 +168,10 @@ describe('AdminLogin', () => {
     await user.type(password(), 'x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Login Failed', description: 'Too many failed attempts. Please wait 15 minutes and try again.' }),
+      expect(lastToast()).toMatchObject({
+        title: 'Login Failed',
+        description: 'Too many failed attempts. Please wait 15 minutes and try again.',
+      }),
     );
   });
 

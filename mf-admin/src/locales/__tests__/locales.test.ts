@@ -9,7 +9,7 @@ describe("the 'admin' namespace (this remote's own strings)", () => {
     expect(localeProblems(en, hi)).toEqual(NO_LOCALE_PROBLEMS);
   });
 
-  it('is added to the page\'s i18n instance, both languages, when this remote loads', () => {
+  it("is added to the page's i18n instance, both languages, when this remote loads", () => {
     setTestLanguage('hi');
     expect(i18n.getResourceBundle('hi', 'admin')).toEqual(hi);
     expect(i18n.getResourceBundle('en', 'admin')).toEqual(en);

@@ -60,7 +60,15 @@ describe('searchProviders', () => {
     expect(calls).toEqual([
       {
         fn: 'search_providers',
-        args: { p_query: 'plambar', p_category: null, p_min_rating: 4, p_verified: 'verified', p_sort: 'newly_added', p_limit: 20, p_offset: 20 },
+        args: {
+          p_query: 'plambar',
+          p_category: null,
+          p_min_rating: 4,
+          p_verified: 'verified',
+          p_sort: 'newly_added',
+          p_limit: 20,
+          p_offset: 20,
+        },
         signal: controller.signal,
       },
     ]);
@@ -73,7 +81,13 @@ describe('searchProviders', () => {
   it('sends no text for blank or spaces-only queries, and cuts long ones', async () => {
     const calls = fakeClient({ data: [], error: null, status: 200 });
     await searchProviders({ query: '   \n\t ', category: '⚡ इलेक्ट्रीशियन' });
-    expect(calls[0]!.args).toMatchObject({ p_query: null, p_category: '⚡ इलेक्ट्रीशियन', p_min_rating: 0, p_verified: 'all', p_sort: 'rating_desc' });
+    expect(calls[0]!.args).toMatchObject({
+      p_query: null,
+      p_category: '⚡ इलेक्ट्रीशियन',
+      p_min_rating: 0,
+      p_verified: 'all',
+      p_sort: 'rating_desc',
+    });
     await searchProviders({ query: 'y'.repeat(2000) });
     expect((calls[1]!.args.p_query as string).length).toBe(100);
   });

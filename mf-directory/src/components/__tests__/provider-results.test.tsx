@@ -17,7 +17,9 @@ const api = { ...jest.mocked(shared), ...jest.mocked(directoryApi) };
 const plumber = shared.findCategoryById('plumber')!;
 
 function results(mode: ResultsMode) {
-  return <ProviderResults mode={mode} filters={DEFAULT_FILTERS} onFiltersChange={jest.fn()} onBack={jest.fn()} params={new URLSearchParams()} />;
+  return (
+    <ProviderResults mode={mode} filters={DEFAULT_FILTERS} onFiltersChange={jest.fn()} onBack={jest.fn()} params={new URLSearchParams()} />
+  );
 }
 
 beforeEach(() => {

@@ -15,13 +15,20 @@ beforeEach(() => {
 });
 afterEach(() => setSupabaseClient(null));
 
-/** The request a fire-and-forget call makes happens after a few microtasks. */
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
 describe('ratings', () => {
   it("reads this device's ratings through get_device_ratings with the device token", async () => {
-    const { rpc, from } = fakeClient({ data: [{ provider_id: PROVIDER, rating: 4 }, { provider_id: OTHER, rating: '2' }] });
-    expect(await fetchDeviceRatings([PROVIDER, OTHER])).toEqual(new Map([[PROVIDER, 4], [OTHER, 2]]));
+    const { rpc, from } = fakeClient({
+      data: [
+        { provider_id: PROVIDER, rating: 4 },
+        { provider_id: OTHER, rating: '2' },
+      ],
+    });
+    expect(await fetchDeviceRatings([PROVIDER, OTHER])).toEqual(
+      new Map([
+        [PROVIDER, 4],
+        [OTHER, 2],
+      ]),
+    );
     expect(rpc).toHaveBeenCalledWith('get_device_ratings', { p_device_token: TOKEN, p_provider_ids: [PROVIDER, OTHER] });
     expect(from).not.toHaveBeenCalled();
   });
@@ -67,10 +74,22 @@ describe('ratings', () => {
 
   it.each<[string, Answer, Partial<Record<'isRateLimited' | 'isNetwork' | 'isNotFound' | 'isInvalid', boolean>>]>([
     ['a refused rating', { error: { code: '23514', message: 'rating must be 1..5', details: 'rating' }, status: 400 }, { isInvalid: true }],
-    ['a malformed device token', { error: { code: '22023', message: 'bad device token', details: 'device_token' }, status: 400 }, { isInvalid: true }],
-    ['a provider not approved', { error: { code: 'P0002', message: 'provider not found' }, status: 404 }, { isNotFound: true, isRateLimited: false }],
+    [
+      'a malformed device token',
+      { error: { code: '22023', message: 'bad device token', details: 'device_token' }, status: 400 },
+      { isInvalid: true },
+    ],
+    [
+      'a provider not approved',
+      { error: { code: 'P0002', message: 'provider not found' }, status: 404 },
+      { isNotFound: true, isRateLimited: false },
+    ],
     ['the per-client limit', { error: { code: '', message: 'Too many requests' }, status: 429 }, { isRateLimited: true }],
-    ['a network failure', { error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }, { isNetwork: true, isRateLimited: false }],
+    [
+      'a network failure',
+      { error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 },
+      { isNetwork: true, isRateLimited: false },
+    ],
   ])('turns %s into an ApiError the UI can explain', async (_case, answer, expected) => {
     fakeClient(answer);
     const error = await submitRating(PROVIDER, 4).catch((e: unknown) => e);
@@ -99,7 +118,11 @@ describe('reviews', () => {
   it('posts through add_review with the cleaned text and the device token, and returns the row', async () => {
     const { rpc, from } = fakeClient({ data: { ...row, review_text: 'Fixed it.\nOn time.' } });
     const stored = await submitReview(PROVIDER, '  \u200BFixed \u202Eit.\r\nOn\u0007 time.\u00A0 ');
-    expect(rpc).toHaveBeenCalledWith('add_review', { p_provider_id: PROVIDER, p_review_text: 'Fixed it.\nOn time.', p_device_token: TOKEN });
+    expect(rpc).toHaveBeenCalledWith('add_review', {
+      p_provider_id: PROVIDER,
+      p_review_text: 'Fixed it.\nOn time.',
+      p_device_token: TOKEN,
+    });
     expect(stored).toEqual({ ...row, review_text: 'Fixed it.\nOn time.' });
     expect(from).not.toHaveBeenCalled();
   });

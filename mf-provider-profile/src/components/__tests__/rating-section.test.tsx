@@ -42,7 +42,11 @@ describe('RatingSection', () => {
     await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     expect(api.submitRating).toHaveBeenCalledWith(PROVIDER_ID, 5);
     await waitFor(() =>
-      expect(currentToast()).toMatchObject({ title: 'Rating Successful', description: 'Your rating has been submitted successfully.', variant: 'default' }),
+      expect(currentToast()).toMatchObject({
+        title: 'Rating Successful',
+        description: 'Your rating has been submitted successfully.',
+        variant: 'default',
+      }),
     );
     expect(onRated).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Your rating: 5 out of 5')).toBeInTheDocument();
@@ -156,7 +160,11 @@ describe('RatingSection', () => {
   });
 
   it.each([
-    ['en', new shared.ApiError('Failed to fetch', 'network', 0), 'Could not reach the server. Please check your internet connection and try again.'],
+    [
+      'en',
+      new shared.ApiError('Failed to fetch', 'network', 0),
+      'Could not reach the server. Please check your internet connection and try again.',
+    ],
     ['en', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
     ['hi', new shared.ApiError('Failed to fetch', 'network', 0), 'सर्वर से संपर्क नहीं हो सका। कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।'],
     ['hi', new shared.ApiError('too many requests', '429', 429), 'बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।'],

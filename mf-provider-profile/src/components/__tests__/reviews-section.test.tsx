@@ -21,7 +21,10 @@ beforeEach(() => {
 });
 
 const list = () => screen.getByRole('list', { name: /Reviews|समीक्षाएं/ });
-const texts = () => within(list()).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+const texts = () =>
+  within(list())
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
 
 describe('ReviewsSection', () => {
   it('lists reviews newest first with dates in the current language', async () => {
@@ -53,7 +56,9 @@ describe('ReviewsSection', () => {
 
   it('posts a review, puts it first, clears the box and toasts success', async () => {
     api.fetchReviews.mockImplementation(() => later([review(1)]));
-    api.submitReview.mockImplementation(() => later(review(9, { review_text: 'Great work, on time.', created_at: '2026-09-01T08:00:00Z' })));
+    api.submitReview.mockImplementation(() =>
+      later(review(9, { review_text: 'Great work, on time.', created_at: '2026-09-01T08:00:00Z' })),
+    );
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('Review number 1');
     const box = screen.getByRole('textbox', { name: 'Write a review' });
@@ -160,8 +165,12 @@ describe('ReviewsSection', () => {
   });
 
   it('loads older reviews on request', async () => {
-    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
-    api.fetchReviews.mockImplementationOnce(() => later(firstPage)).mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
+    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) =>
+      review(1, { id: `p1-${i}`, review_text: `First page ${i}` }),
+    );
+    api.fetchReviews
+      .mockImplementationOnce(() => later(firstPage))
+      .mockImplementationOnce(() => later([review(1, { id: 'old', review_text: 'Oldest' })]));
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('First page 0');
     await userEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
@@ -214,11 +223,25 @@ describe('ReviewsSection', () => {
     });
 
     it.each([
-      ['the backend is unreachable', new shared.ApiError('TypeError: Failed to fetch', 'network', 0), 'Could not reach the server. Your review is kept here; please try again.'],
-      ['too many reviews were sent', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
-      ['this device wrote too many reviews today', new shared.ApiError('too many reviews today', 'PT429', 429), 'Too many attempts. Please wait a minute and try again.'],
+      [
+        'the backend is unreachable',
+        new shared.ApiError('TypeError: Failed to fetch', 'network', 0),
+        'Could not reach the server. Your review is kept here; please try again.',
+      ],
+      [
+        'too many reviews were sent',
+        new shared.ApiError('too many requests', '429', 429),
+        'Too many attempts. Please wait a minute and try again.',
+      ],
+      [
+        'this device wrote too many reviews today',
+        new shared.ApiError('too many reviews today', 'PT429', 429),
+        'Too many attempts. Please wait a minute and try again.',
+      ],
     ])('when %s, says so beside the button and in a toast, keeps the text, and a retry posts it', async (_case, error, message) => {
-      api.submitReview.mockImplementationOnce(() => laterFail(error)).mockImplementationOnce(() => later(review(8, { review_text: 'Kept' })));
+      api.submitReview
+        .mockImplementationOnce(() => laterFail(error))
+        .mockImplementationOnce(() => later(review(8, { review_text: 'Kept' })));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
       const box = screen.getByRole('textbox', { name: 'Write a review' });

@@ -9,12 +9,15 @@ describe('formatNumber', () => {
     }
   });
 
-  it.each([...LANGUAGES])('writes whole numbers below 1000 with the default options exactly as Intl does in %s (the path that skips Intl)', (lang) => {
-    const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
-    for (const value of [0, 1, 3, 42, 999, 1000, 1001, 123456]) {
-      expect(formatNumber(value, lang)).toBe(new Intl.NumberFormat(locale).format(value));
-    }
-  });
+  it.each([...LANGUAGES])(
+    'writes whole numbers below 1000 with the default options exactly as Intl does in %s (the path that skips Intl)',
+    (lang) => {
+      const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
+      for (const value of [0, 1, 3, 42, 999, 1000, 1001, 123456]) {
+        expect(formatNumber(value, lang)).toBe(new Intl.NumberFormat(locale).format(value));
+      }
+    },
+  );
 
   it('groups and rounds by the language (Indian grouping), reusing formatters', () => {
     expect(formatNumber(1234567, 'en')).toBe('12,34,567');

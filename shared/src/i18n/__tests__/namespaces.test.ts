@@ -52,8 +52,8 @@ describe('addNamespace', () => {
     expect(t('demo:nested.line')).toBe('पहली पंक्ति');
   });
 
-  it("lets a remote loaded again (a newer deployment, after Retry) replace its strings", async () => {
-    const { i18n, initI18n, addNamespace, t } = freshPage();
+  it('lets a remote loaded again (a newer deployment, after Retry) replace its strings', async () => {
+    const { initI18n, addNamespace, t } = freshPage();
     await initI18n('en');
     addNamespace('demo', DEMO);
     addNamespace('demo', { hi: { ...DEMO.hi, added: 'नई पंक्ति' }, en: { ...DEMO.en, title: 'Hello again', added: 'A new line' } });
@@ -73,7 +73,7 @@ describe('addNamespace', () => {
   });
 
   it('keeps the language if the base chunk cannot be downloaded, and tries again next time', async () => {
-    const { i18n, initI18n, setLanguage, loadBase, t } = freshPage();
+    const { i18n, initI18n, setLanguage, loadBase } = freshPage();
     await initI18n('hi');
     loadBase.mockRejectedValueOnce(new Error('offline'));
     await expect(setLanguage('en')).rejects.toThrow('offline');

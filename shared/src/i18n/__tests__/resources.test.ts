@@ -23,7 +23,11 @@ function pairs(dir: string): [string, string, string][] {
   const name = relative(repoRoot, dir);
   if (existsSync(join(dir, 'en.json')) || existsSync(join(dir, 'hi.json'))) return [[name, join(dir, 'en.json'), join(dir, 'hi.json')]];
   if (!existsSync(join(dir, 'en')) || !statSync(join(dir, 'en')).isDirectory()) return [];
-  const files = new Set([...readdirSync(join(dir, 'en')), ...(existsSync(join(dir, 'hi')) ? readdirSync(join(dir, 'hi')) : [])].filter((f) => f.endsWith('.json')));
+  const files = new Set(
+    [...readdirSync(join(dir, 'en')), ...(existsSync(join(dir, 'hi')) ? readdirSync(join(dir, 'hi')) : [])].filter((f) =>
+      f.endsWith('.json'),
+    ),
+  );
   return [...files].map((f) => [`${name}/${f}`, join(dir, 'en', f), join(dir, 'hi', f)]);
 }
 
@@ -31,9 +35,11 @@ const read = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileS
 const namespaces = workspaces.flatMap((ws) => ['src', 'server'].flatMap((sub) => localeDirs(join(repoRoot, ws, sub)))).flatMap(pairs);
 
 describe('i18n resources of every module', () => {
-  it('finds @city/shared\'s namespaces, each remote\'s own, and the shell server\'s', () => {
+  it("finds @city/shared's namespaces, each remote's own, and the shell server's", () => {
     const names = namespaces.map(([name]) => name);
-    expect(names).toEqual(expect.arrayContaining(['shared/src/i18n/locales/common.json', 'shared/src/i18n/locales/legal.json', 'shell/server/locales']));
+    expect(names).toEqual(
+      expect.arrayContaining(['shared/src/i18n/locales/common.json', 'shared/src/i18n/locales/legal.json', 'shell/server/locales']),
+    );
     for (const remote of workspaces.filter((ws) => ws.startsWith('mf-'))) expect(names).toContain(`${remote}/src/locales`);
   });
 

@@ -40,13 +40,14 @@ describe('the guard agrees with the route manifest', () => {
     }
   });
 
-  it.each(prerendered.flatMap((r) => r.params.flatMap((owner) => Object.values(REMOTE_PARAMS[owner]).map((name) => [r.path, owner, name] as const))))(
-    '%s: %s owns "%s", so it changes the page and the prerendered markup is dropped',
-    (path, _owner, name) => {
-      expect(applies(path, `?${name}=1`, null)).toBe(false);
-      expect(applies(path, `?utm_source=x&${name}=`, null)).toBe(false);
-    },
-  );
+  it.each(
+    prerendered.flatMap((r) =>
+      r.params.flatMap((owner) => Object.values(REMOTE_PARAMS[owner]).map((name) => [r.path, owner, name] as const)),
+    ),
+  )('%s: %s owns "%s", so it changes the page and the prerendered markup is dropped', (path, _owner, name) => {
+    expect(applies(path, `?${name}=1`, null)).toBe(false);
+    expect(applies(path, `?utm_source=x&${name}=`, null)).toBe(false);
+  });
 });
 
 test('the guard’s source has no "<" (inlined into the HTML, read back by the e2e spec with /<script>([^<]*)/)', () => {

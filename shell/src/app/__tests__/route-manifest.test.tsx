@@ -98,7 +98,9 @@ test('the shell reads no URL parameter by a name of its own: the names come from
   const found: string[] = [];
   for (const file of files(srcDir)) {
     // Comments may name them.
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1');
     for (const name of names) {
       if (new RegExp(`['"\`]${name}['"\`]|[?&]${name}=`).test(code)) found.push(`${file.slice(srcDir.length + 1)}: ${name}`);
     }

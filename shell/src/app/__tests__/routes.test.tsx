@@ -11,7 +11,11 @@ jest.mock('../../remotes/load-remote', () => ({
 }));
 
 const session = (role?: string) =>
-  ({ access_token: 'a', refresh_token: 'r', user: { id: 'u', email: 'op@example.in', app_metadata: role ? { role } : {} } }) as unknown as Session;
+  ({
+    access_token: 'a',
+    refresh_token: 'r',
+    user: { id: 'u', email: 'op@example.in', app_metadata: role ? { role } : {} },
+  }) as unknown as Session;
 
 const signIn = (role?: string) =>
   act(() => authStore.setState({ loading: false, session: session(role), user: session(role).user, isAdmin: role === 'admin' }));

@@ -18,7 +18,9 @@ const Profile = ({ providerId }: { providerId: string }) => <p>profile {provider
 // What the federation runtime throws when a remote was built against an incompatible
 // @city/shared (singleton, strictVersion): the remote's code is refused before it runs.
 const incompatible = () =>
-  new Error('[ Federation Runtime ]: Version 2.0.0 from shell of shared singleton module @city/shared does not satisfy the requirement of mf_provider_profile which needs ^3.0.0)');
+  new Error(
+    '[ Federation Runtime ]: Version 2.0.0 from shell of shared singleton module @city/shared does not satisfy the requirement of mf_provider_profile which needs ^3.0.0)',
+  );
 
 beforeEach(() => remote.mockReset());
 

@@ -42,7 +42,13 @@ describe('RemoteSlot onError="dialog"', () => {
     load.mockRejectedValue(new Error('connection refused'));
     const onDismiss = jest.fn();
     await renderWithProviders(
-      <RemoteSlot id="mf_registration/RegistrationDialog" props={{ open: true, onClose: () => undefined }} loading={null} onError="dialog" onDismiss={onDismiss} />,
+      <RemoteSlot
+        id="mf_registration/RegistrationDialog"
+        props={{ open: true, onClose: () => undefined }}
+        loading={null}
+        onError="dialog"
+        onDismiss={onDismiss}
+      />,
       { language },
     );
     const dialog = await screen.findByRole('dialog', { name: s.failedTitle });
@@ -61,7 +67,13 @@ describe('RemoteSlot onError="dialog"', () => {
     let arrive!: (component: unknown) => void;
     load.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
     await renderWithProviders(
-      <RemoteSlot id="mf_registration/RegistrationDialog" props={{ open: true, onClose: () => undefined }} loading={null} onError="dialog" onDismiss={() => undefined} />,
+      <RemoteSlot
+        id="mf_registration/RegistrationDialog"
+        props={{ open: true, onClose: () => undefined }}
+        loading={null}
+        onError="dialog"
+        onDismiss={() => undefined}
+      />,
     );
     fireEvent.click(await screen.findByRole('button', { name: STRINGS.en.retry }));
     expect(forgetRemote).toHaveBeenCalledWith('mf_registration');
@@ -77,7 +89,13 @@ describe('RemoteSlot onError="dialog"', () => {
   it('a Retry that fails again shows the dialog again, Retry focused', async () => {
     load.mockRejectedValue(new Error('still down'));
     await renderWithProviders(
-      <RemoteSlot id="mf_registration/RegistrationDialog" props={{ open: true, onClose: () => undefined }} loading={null} onError="dialog" onDismiss={() => undefined} />,
+      <RemoteSlot
+        id="mf_registration/RegistrationDialog"
+        props={{ open: true, onClose: () => undefined }}
+        loading={null}
+        onError="dialog"
+        onDismiss={() => undefined}
+      />,
     );
     fireEvent.click(await screen.findByRole('button', { name: STRINGS.en.retry }));
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));

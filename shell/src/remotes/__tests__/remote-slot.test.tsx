@@ -34,7 +34,7 @@ describe('RemoteSlot', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it("renders nothing for a failed slot that asks for no message (the ads)", async () => {
+  it('renders nothing for a failed slot that asks for no message (the ads)', async () => {
     load.mockRejectedValueOnce(new Error('down'));
     const { container } = await renderWithProviders(<RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" />);
     await new Promise((r) => setTimeout(r, 20));

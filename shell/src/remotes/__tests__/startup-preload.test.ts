@@ -110,7 +110,8 @@ test('failures stay quiet here: the real load reports them (fallback + Retry)', 
 });
 
 describe('the connection to the data service', () => {
-  const preconnects = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]);
+  const preconnects = () =>
+    [...document.head.querySelectorAll('link[rel="preconnect"]')].map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]);
   beforeEach(() => document.head.querySelectorAll('link[rel="preconnect"]').forEach((l) => l.remove()));
 
   test.each([
@@ -119,7 +120,9 @@ describe('the connection to the data service', () => {
     ['a search', '/', '?q=nal'],
     ['the admin pages', '/admin', ''],
   ])('opens early on %s (its data is asked for as soon as the app runs)', async (_what, pathname, search) => {
-    fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'https://abc.supabase.co/' })));
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'https://abc.supabase.co/' }),
+    );
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
     await flush();
     expect(preconnects()).toEqual([['https://abc.supabase.co', 'anonymous']]);
@@ -132,7 +135,9 @@ describe('the connection to the data service', () => {
     await flush();
     expect(preconnects()).toEqual([]);
     expect(mockRuntime.loadShare).not.toHaveBeenCalled();
-    fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'javascript:alert(1)' })));
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'javascript:alert(1)' }),
+    );
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
     await flush();
     expect(preconnects()).toEqual([]);
@@ -143,11 +148,14 @@ describe('the start-up preload reads the route manifest', () => {
   // A path each manifest route matches (`:id` filled in; `*` by a path no other route takes).
   const sample = (path: string) => (path === '*' ? '/no/such/page' : path.replace(/:[^/]+/g, 'x1'));
 
-  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))('%s: the remote it preloads is the manifest module, unless a guard decides first', (_id, route) => {
-    const { firstRemoteFor } = load();
-    const expected = route.module && route.guard === null ? { name: route.module.remote, expose: route.module.expose } : null;
-    expect(firstRemoteFor(sample(route.path))).toEqual(expected);
-  });
+  test.each(ROUTE_MANIFEST.map((r) => [r.id, r] as const))(
+    '%s: the remote it preloads is the manifest module, unless a guard decides first',
+    (_id, route) => {
+      const { firstRemoteFor } = load();
+      const expected = route.module && route.guard === null ? { name: route.module.remote, expose: route.module.expose } : null;
+      expect(firstRemoteFor(sample(route.path))).toEqual(expected);
+    },
+  );
 
   test('/admin (guarded) preloads no module: a visitor turned away never downloads the panel', () => {
     expect(load().firstRemoteFor('/admin')).toBeNull();
