@@ -71,7 +71,8 @@ export function parseSteps(markdown: string): DocStep[] {
     if (text.trim() === open.fence || (text.startsWith(open.fence) && /^`+\s*$/.test(text))) {
       const attrs = attributes(open.info);
       if (attrs.file !== undefined || attrs.edit !== undefined) {
-        if (attrs.file !== undefined && attrs.edit !== undefined) throw new DocDriftError(open.line, 'a block is either file= or edit=, not both');
+        if (attrs.file !== undefined && attrs.edit !== undefined)
+          throw new DocDriftError(open.line, 'a block is either file= or edit=, not both');
         const body = open.body.join('\n');
         if (attrs.file !== undefined) {
           steps.push({ line: open.line, path: attrs.file, kind: 'file', anchor: null, body });
@@ -92,7 +93,8 @@ export function parseSteps(markdown: string): DocStep[] {
 
 /** Applies one step under `root`; a file an edit needs is first copied from the repository. */
 export function applyStep(root: string, step: DocStep, repoRoot: string = REPO_ROOT): void {
-  if (step.path.startsWith('/') || step.path.split('/').includes('..')) throw new DocDriftError(step.line, `${step.path}: paths are relative to the repository root`);
+  if (step.path.startsWith('/') || step.path.split('/').includes('..'))
+    throw new DocDriftError(step.line, `${step.path}: paths are relative to the repository root`);
   const target = join(root, step.path);
   mkdirSync(dirname(target), { recursive: true });
   if (step.kind === 'file') {
@@ -191,15 +193,31 @@ async function main() {
     for (const step of steps) applyStep(root, step);
     console.log(`ok  ${steps.length} steps of ${DOC} applied in ${relative(REPO_ROOT, root)}`);
     const exampleDir = join(root, EXAMPLE.folder);
-    check(existsSync(join(exampleDir, 'package.json')), `${DOC} no longer creates ${EXAMPLE.folder}/package.json (the assertions here name ${EXAMPLE.remote})`);
+    check(
+      existsSync(join(exampleDir, 'package.json')),
+      `${DOC} no longer creates ${EXAMPLE.folder}/package.json (the assertions here name ${EXAMPLE.remote})`,
+    );
 
     // Types: the remote, the shell (a page per route, a port per remote), the e2e specs the page
     // touched, and the contract assertions.
     mkdirSync(join(root, 'check'));
     writeFileSync(join(root, 'check', 'contracts.ts'), contractAssertions());
     const e2eFiles = steps.map((s) => s.path).filter((p) => p.startsWith('e2e/') && /\.tsx?$/.test(p));
-    const include = [`${EXAMPLE.folder}/src/**/*`, `${EXAMPLE.folder}/rspack.config.ts`, 'shell/src/**/*', 'shell/server/**/*', 'e2e/harness/**/*.ts', 'e2e/fixtures/test.ts', 'e2e/tests/shell-remotes.spec.ts', ...e2eFiles, 'check/**/*.ts'];
-    writeFileSync(join(root, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.base.json', include: [...new Set(include)] }, null, 2));
+    const include = [
+      `${EXAMPLE.folder}/src/**/*`,
+      `${EXAMPLE.folder}/rspack.config.ts`,
+      'shell/src/**/*',
+      'shell/server/**/*',
+      'e2e/harness/**/*.ts',
+      'e2e/fixtures/test.ts',
+      'e2e/tests/shell-remotes.spec.ts',
+      ...e2eFiles,
+      'check/**/*.ts',
+    ];
+    writeFileSync(
+      join(root, 'tsconfig.check.json'),
+      JSON.stringify({ extends: './tsconfig.base.json', include: [...new Set(include)] }, null, 2),
+    );
     run('tsc: the remote, the shell, the e2e specs and the contracts accept it', bin('tsc'), ['-p', 'tsconfig.check.json'], root);
 
     // Run time: the route manifest and remotes.json, as the shell reads them.
@@ -211,7 +229,10 @@ async function main() {
     };
     check(contracts.REMOTE_NAMES.includes(EXAMPLE.remote), `REMOTE_NAMES lacks ${EXAMPLE.remote}`);
     const route = contracts.matchRoute(EXAMPLE.path);
-    check(route.id === EXAMPLE.routeId && route.module?.remote === EXAMPLE.remote && route.module.expose === EXAMPLE.expose, `${EXAMPLE.path} is matched by route ${route.id}, not ${EXAMPLE.routeId} rendering ${EXAMPLE.moduleId}`);
+    check(
+      route.id === EXAMPLE.routeId && route.module?.remote === EXAMPLE.remote && route.module.expose === EXAMPLE.expose,
+      `${EXAMPLE.path} is matched by route ${route.id}, not ${EXAMPLE.routeId} rendering ${EXAMPLE.moduleId}`,
+    );
     const manifest = contracts.parseRemotesManifest(JSON.parse(readFileSync(join(root, 'shell', 'public', 'remotes.json'), 'utf8')));
     check(manifest[EXAMPLE.remote], `remotes.json has no ${EXAMPLE.remote}`);
     console.log(`ok  the route manifest sends ${EXAMPLE.path} to ${EXAMPLE.moduleId}; remotes.json has it`);
@@ -229,11 +250,21 @@ async function main() {
     };
     check(built.name === EXAMPLE.remote, `mf-manifest.json names ${built.name}, not ${EXAMPLE.remote}`);
     const exposed = built.exposes.find((e) => e.path === EXAMPLE.expose);
-    check(exposed, `mf-manifest.json does not expose ${EXAMPLE.expose} (it exposes ${built.exposes.map((e) => e.path).join(', ') || 'nothing'})`);
-    check(exposed.assets.js.sync.length > 0 && exposed.assets.js.sync.every((f) => existsSync(join(dist, f))), `${EXAMPLE.expose}'s chunks are missing from dist/`);
+    check(
+      exposed,
+      `mf-manifest.json does not expose ${EXAMPLE.expose} (it exposes ${built.exposes.map((e) => e.path).join(', ') || 'nothing'})`,
+    );
+    check(
+      exposed.assets.js.sync.length > 0 && exposed.assets.js.sync.every((f) => existsSync(join(dist, f))),
+      `${EXAMPLE.expose}'s chunks are missing from dist/`,
+    );
     check(existsSync(join(dist, 'remoteEntry.js')), 'no remoteEntry.js');
-    const declared = (JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@city/shared'];
-    check(built.shared.find((s) => s.name === '@city/shared')?.requiredVersion === declared, `@city/shared is not asked for at the declared range ${declared}`);
+    const declared = (JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies['@city/shared'];
+    check(
+      built.shared.find((s) => s.name === '@city/shared')?.requiredVersion === declared,
+      `@city/shared is not asked for at the declared range ${declared}`,
+    );
     console.log(`ok  mf-manifest.json: ${EXAMPLE.remote} exposes ${EXAMPLE.expose}, asks for @city/shared ${declared}`);
     console.log(`\n${DOC} checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

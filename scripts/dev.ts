@@ -14,7 +14,9 @@ async function main() {
   // Every dev server is a persistent task, and turbo refuses to start unless the concurrency
   // is above their number (the shell + each remote): counted, so a new remote needs no edit here.
   const concurrency = REMOTE_NAMES.length + 2;
-  const dev = await run('npx', ['turbo', 'run', 'dev', '--filter=./shell', '--filter=./mf-*', `--concurrency=${concurrency}`], { env: { SUPABASE_DATA_DIR: dataDir } });
+  const dev = await run('npx', ['turbo', 'run', 'dev', '--filter=./shell', '--filter=./mf-*', `--concurrency=${concurrency}`], {
+    env: { SUPABASE_DATA_DIR: dataDir },
+  });
   await backend.stop();
   process.exit(dev.code);
 }

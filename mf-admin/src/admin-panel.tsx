@@ -37,8 +37,7 @@ export default function AdminPanel(_props: AdminPanelProps) {
   const rows = queue.data?.items ?? [];
   const queueHeading = useRef<HTMLHeadingElement>(null);
 
-  const anyRefused =
-    refused || [queue.error, queue.moreError, counts.error, clicks.error].some(isNotAuthorisedError);
+  const anyRefused = refused || [queue.error, queue.moreError, counts.error, clicks.error].some(isNotAuthorisedError);
 
   const reloadCounts = counts.reload;
   const removeRow = queue.remove;
@@ -100,7 +99,9 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </h2>
         <p className="admin-field__hint">
           {t('queue.newestFirst')}
-          {queue.status === 'success' && rows.length > 0 ? ` ${t('queue.showing', { shown: n(rows.length), total: n(queue.data?.total ?? 0) })}` : null}
+          {queue.status === 'success' && rows.length > 0
+            ? ` ${t('queue.showing', { shown: n(rows.length), total: n(queue.data?.total ?? 0) })}`
+            : null}
         </p>
         {queue.status === 'loading' ? (
           <p role="status">{t('queue.loading')}</p>

@@ -17,7 +17,9 @@ export function useRegistrations(status: AdminProviderStatus): RegistrationsQuer
   const { setData } = queue;
   const remove = useCallback(
     (id: string) =>
-      setData((d) => (d?.items.some((r) => r.id === id) ? { ...d, items: d.items.filter((r) => r.id !== id), total: Math.max(0, (d.total ?? 0) - 1) } : d)),
+      setData((d) =>
+        d?.items.some((r) => r.id === id) ? { ...d, items: d.items.filter((r) => r.id !== id), total: Math.max(0, (d.total ?? 0) - 1) } : d,
+      ),
     [setData],
   );
   return { ...queue, remove };

@@ -212,7 +212,9 @@ describe('category provider list', () => {
     const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
     api.searchProviders
       .mockImplementationOnce(later({ rows: first, total: 21 }))
-      .mockImplementationOnce(() => new Promise((_, reject) => setTimeout(() => reject(new shared.ApiError('Failed to fetch', 'network', 0)), 5)))
+      .mockImplementationOnce(
+        () => new Promise((_, reject) => setTimeout(() => reject(new shared.ApiError('Failed to fetch', 'network', 0)), 5)),
+      )
       .mockImplementationOnce(later({ rows: [provider({ name: 'Last one' })], total: 21 }));
     await renderDirectory('/?category=plumber');
     expect(await screen.findByText('Showing 20 of 21')).toBeInTheDocument();

@@ -14,12 +14,19 @@ export interface ReviewsQuery extends PagedQuery<Review> {
  */
 export function useReviews(providerId: string): ReviewsQuery {
   const reviews = usePagedQuery(['reviews', providerId], ({ offset }) =>
-    (offset === 0 ? firstReviewsPage(providerId) : fetchReviews(providerId, { offset })).then((items) => ({ items, more: items.length === REVIEWS_PAGE_SIZE })),
+    (offset === 0 ? firstReviewsPage(providerId) : fetchReviews(providerId, { offset })).then((items) => ({
+      items,
+      more: items.length === REVIEWS_PAGE_SIZE,
+    })),
   );
   const { setData } = reviews;
   const add = useCallback(
     (review: Review) =>
-      setData((d) => ({ items: [review, ...(d?.items ?? []).filter((r) => r.id !== review.id)], total: d?.total ?? null, hasMore: d?.hasMore ?? false })),
+      setData((d) => ({
+        items: [review, ...(d?.items ?? []).filter((r) => r.id !== review.id)],
+        total: d?.total ?? null,
+        hasMore: d?.hasMore ?? false,
+      })),
     [setData],
   );
   return { ...reviews, add };

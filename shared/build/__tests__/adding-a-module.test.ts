@@ -84,7 +84,9 @@ describe('applying a step', () => {
     ['is gone', '// the end'],
     ['is in two lines', 'e'],
   ])('says where the page drifted when its anchor %s', (_case, anchor) => {
-    expect(() => applyStep(root, step({ anchor }), repo)).toThrow(/docs\/adding-a-module\.md:7: .* not in exactly one: the page has drifted/);
+    expect(() => applyStep(root, step({ anchor }), repo)).toThrow(
+      /docs\/adding-a-module\.md:7: .* not in exactly one: the page has drifted/,
+    );
   });
 
   it('refuses a file outside the repository or one that does not exist', () => {
@@ -102,6 +104,7 @@ test('docs/adding-a-module.md, done step by step, gives a remote that type-check
     env,
     timeout: 150_000,
   });
-  if (result.status !== 0) throw new Error(`scripts/check-adding-a-module.ts failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`scripts/check-adding-a-module.ts failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
   expect(result.stdout).toMatch(/mf-manifest\.json: mf_example exposes \.\/Example/);
 }, 180_000);

@@ -77,13 +77,18 @@ function useQueryState<T>(key: QueryKey | null, load: QueryLoader<T>, { keepPrev
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
     setState((s) =>
-      k === null ? blank<T>(null) : s.key === k ? { ...s, status: 'loading', error: null, loadingMore: false, moreError: null } : blank(k, keepPreviousData ? s.data : undefined, keepPreviousData),
+      k === null
+        ? blank<T>(null)
+        : s.key === k
+          ? { ...s, status: 'loading', error: null, loadingMore: false, moreError: null }
+          : blank(k, keepPreviousData ? s.data : undefined, keepPreviousData),
     );
     if (k !== null) {
       loader.current({ signal: controller.signal }).then(
         (data) => live() && setState((s) => ({ ...s, status: 'success', data, error: null, previous: false })),
         // A failure keeps this key's data (shown as it was), never another key's.
-        (error: unknown) => live() && setState((s) => ({ ...s, status: 'error', error, data: s.previous ? undefined : s.data, previous: false })),
+        (error: unknown) =>
+          live() && setState((s) => ({ ...s, status: 'error', error, data: s.previous ? undefined : s.data, previous: false })),
       );
     }
     return () => {
@@ -183,7 +188,11 @@ export function usePagedQuery<I extends { id: unknown }>(
   const hasMore = status === 'success' && !!data?.hasMore;
   const offset = data?.items.length ?? 0;
   const loadMore = useCallback(() => {
-    if (hasMore && !loadingMore) fetchMore(({ signal }) => pager.current({ signal, offset }), (d, answer: PageAnswer<I>) => appendPage(d.items, answer));
+    if (hasMore && !loadingMore)
+      fetchMore(
+        ({ signal }) => pager.current({ signal, offset }),
+        (d, answer: PageAnswer<I>) => appendPage(d.items, answer),
+      );
   }, [hasMore, loadingMore, offset, fetchMore]);
   return { status, data, error, reload, setData, hasMore, loadMore, loadingMore, moreError };
 }

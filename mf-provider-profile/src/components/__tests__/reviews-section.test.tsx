@@ -181,7 +181,9 @@ describe('ReviewsSection', () => {
   });
 
   it('keeps the reviews shown when older ones fail to load, and asks again on the next press', async () => {
-    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) => review(1, { id: `p1-${i}`, review_text: `First page ${i}` }));
+    const firstPage = Array.from({ length: profileApi.REVIEWS_PAGE_SIZE }, (_, i) =>
+      review(1, { id: `p1-${i}`, review_text: `First page ${i}` }),
+    );
     api.fetchReviews
       .mockImplementationOnce(() => later(firstPage))
       .mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)))

@@ -32,7 +32,9 @@ const settle = (fn: () => void) => act(async () => fn());
 describe('useQuery', () => {
   function setup(initialKey: string | null, options?: QueryOptions) {
     const loader = manualLoader<string>();
-    const view = renderHook(({ k }: { k: string | null }) => useQuery(k, loader.load(k ?? ''), options), { initialProps: { k: initialKey } });
+    const view = renderHook(({ k }: { k: string | null }) => useQuery(k, loader.load(k ?? ''), options), {
+      initialProps: { k: initialKey },
+    });
     return { ...loader, view, result: () => view.result.current };
   }
 
@@ -114,7 +116,7 @@ describe('useQuery', () => {
     errors.mockRestore();
   });
 
-  it('with keepPreviousData shows the previous key\'s data until the new answer', async () => {
+  it("with keepPreviousData shows the previous key's data until the new answer", async () => {
     const { calls, view, result } = setup('a', { keepPreviousData: true });
     await settle(() => calls[0]!.answer.resolve('A'));
     view.rerender({ k: 'b' });
@@ -147,7 +149,9 @@ describe('useQuery', () => {
 
   it('takes array keys by value: a new array with the same values is the same key', async () => {
     const loader = manualLoader<string>();
-    const view = renderHook(({ k }: { k: QueryKey }) => useQuery(k, loader.load(JSON.stringify(k))), { initialProps: { k: ['search', { q: 'x' }] as QueryKey } });
+    const view = renderHook(({ k }: { k: QueryKey }) => useQuery(k, loader.load(JSON.stringify(k))), {
+      initialProps: { k: ['search', { q: 'x' }] as QueryKey },
+    });
     view.rerender({ k: ['search', { q: 'x' }] });
     expect(loader.calls).toHaveLength(1);
     view.rerender({ k: ['search', { q: 'y' }] });
@@ -187,7 +191,11 @@ describe('usePagedQuery', () => {
     expect(result()).toMatchObject({ status: 'success', loadingMore: true });
     // '2' again: the list moved between pages
     await settle(() => calls[1]!.answer.resolve({ items: rows('2', '3', '4'), total: 4 }));
-    expect(result()).toMatchObject({ data: { items: rows('1', '2', '3', '4'), total: 4, hasMore: false }, hasMore: false, loadingMore: false });
+    expect(result()).toMatchObject({
+      data: { items: rows('1', '2', '3', '4'), total: 4, hasMore: false },
+      hasMore: false,
+      loadingMore: false,
+    });
     act(() => result().loadMore());
     expect(calls).toHaveLength(2);
   });
