@@ -113,7 +113,7 @@ describe('category provider list', () => {
       rating_count: 12,
       experience: 7,
     });
-    api.searchProviders.mockImplementation(later({ rows: [ramesh, provider({ name: 'Suresh' })], total: 2 }));
+    api.searchProviders.mockImplementation(later({ rows: [ramesh, provider({ name: 'Suresh', experience: 0 })], total: 2 }));
     await renderDirectory('/?register=1');
 
     await user.click(screen.getByRole('link', { name: 'Plumber' }));
@@ -134,6 +134,8 @@ describe('category provider list', () => {
     expect(within(card).getByText('(12 ratings)')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(within(card).getByText('Experience: 7 years')).toBeInTheDocument();
+    // No experience reads as the profile says it: N/A, not '0 years'.
+    expect(within(screen.getByRole('article', { name: 'Suresh' })).getByText('Experience: N/A')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View profile of Ramesh Kumar' })).toHaveAttribute('href', `/provider/${ramesh.id}`);
     const call = within(card).getByRole('link', { name: 'Call Ramesh Kumar' });
     expect(call).toHaveAttribute('href', 'tel:+919876543210');

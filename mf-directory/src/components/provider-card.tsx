@@ -44,7 +44,8 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         )}
       </p>
       <p className="directory-card__experience">
-        {p.experience == null ? t('card.experienceUnknown') : t('card.experience', { count: p.experience })}
+        {/* The profile's rule (spec: 'N/A' if none): 0 years is no experience, not "0 years". */}
+        {p.experience && p.experience > 0 ? t('card.experience', { count: p.experience }) : t('card.experienceUnknown')}
       </p>
       {p.specialist_in ? <p className="directory-card__specialist">{t('card.specialist', { text: p.specialist_in })}</p> : null}
       <div className="directory-card__actions">

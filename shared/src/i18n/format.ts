@@ -36,7 +36,26 @@ export function formatRating(value: number, lang: Language): string {
   return formatNumber(value, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+const DATE_PARTS: Record<NonNullable<Intl.DateTimeFormatOptions['dateStyle']>, Intl.DateTimeFormatOptions> = {
+  full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  medium: { day: 'numeric', month: 'short', year: 'numeric' },
+  short: { day: 'numeric', month: 'numeric', year: '2-digit' },
+};
+
+/**
+ * ICU writes a Hindi time with a Latin "am"/"pm" ("3:30 pm"); a Hindi reader expects the part
+ * of the day in words before it ("दोपहर 3:30"). dayPeriod cannot be combined with the
+ * date/time styles, so a styled time is spelled out in parts.
+ */
+function withHindiDayPeriod(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  if (options.timeStyle === undefined && options.hour === undefined) return options;
+  if (options.hour12 === false || options.hourCycle === 'h23' || options.hourCycle === 'h24') return options;
+  const { dateStyle, timeStyle: _timeStyle, ...rest } = options;
+  return { ...(dateStyle ? DATE_PARTS[dateStyle] : {}), ...rest, hour: 'numeric', minute: '2-digit', dayPeriod: 'short' };
+}
+
 export function formatDate(value: Date | string, lang: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(LOCALES[lang], options).format(date);
+  return new Intl.DateTimeFormat(LOCALES[lang], lang === 'hi' ? withHindiDayPeriod(options) : options).format(date);
 }
