@@ -54,6 +54,12 @@ test.describe('toasts', () => {
     await failSignIn(page);
     await page.keyboard.press('F8');
     await expect(page.locator('.toaster__viewport')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toast).toHaveCount(0);
+
+    // F8, Tab to the toast, Escape.
+    await failSignIn(page);
+    await page.keyboard.press('F8');
     await page.keyboard.press('Tab');
     await expect(toast).toBeFocused();
     await page.keyboard.press('Escape');

@@ -84,7 +84,21 @@ export function ToastViewport({ hostId }: { hostId: string }) {
   const toasts = useToasts((s) => s.toasts);
   return (
     <section aria-label={t('toast.region')} className="toaster">
-      <ol tabIndex={-1} className="toaster__viewport" aria-live="polite" data-toast-viewport={active ? 'active' : 'idle'}>
+      {/* F8 focuses this list; Escape there closes the toast too (not only from the toast itself). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the F8 target handles Escape, see above */}
+      <ol
+        tabIndex={-1}
+        className="toaster__viewport"
+        aria-live="polite"
+        data-toast-viewport={active ? 'active' : 'idle'}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || e.target !== e.currentTarget || toasts.length === 0) return;
+          // Inside a dialog, Escape closes the toast, not the dialog.
+          e.stopPropagation();
+          e.preventDefault();
+          toastStore.getState().dismiss();
+        }}
+      >
         {active ? toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />) : null}
       </ol>
     </section>

@@ -33,6 +33,16 @@ describe('Toaster', () => {
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('ol'));
   });
 
+  it('F8 then Escape closes the toast', async () => {
+    await renderWithProviders(<Toaster />);
+    show('three');
+    fireEvent.keyDown(window, { key: 'F8' });
+    const viewport = screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('ol')!;
+    expect(document.activeElement).toBe(viewport);
+    fireEvent.keyDown(viewport, { key: 'Escape' });
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
   it('a horizontal swipe over 50 px closes it; a shorter one does not', async () => {
     await renderWithProviders(<Toaster />);
     show('swipe me');
