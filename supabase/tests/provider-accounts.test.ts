@@ -33,8 +33,9 @@ interface Listing {
   pending_change: { name: string | null; category: string | null; mobile: string | null; created_at: string } | null;
 }
 
-const PLUMBER = '🔧 प्लंबर';
-const ELECTRICIAN = '⚡ इलेक्ट्रीशियन';
+// Categories no other test file writes to (their counts are compared below, test files run in parallel).
+const HOME_CATEGORY = '⛺ टेंट हाउस';
+const OTHER_CATEGORY = '📷 फोटोग्राफर';
 
 /** Today in Asia/Kolkata (UTC+5:30) plus `days`, as YYYY-MM-DD. */
 function kolkataDay(days = 0): string {
@@ -59,7 +60,7 @@ async function provider(
   opts: { approve?: boolean; overrides?: Record<string, unknown> } = {},
 ): Promise<{ id: string; mobile: string; client: SupabaseClient }> {
   const mobile = randomMobile();
-  const { id } = await createProvider({ ...opts, overrides: { p_mobile: mobile, p_category: PLUMBER, ...opts.overrides } });
+  const { id } = await createProvider({ ...opts, overrides: { p_mobile: mobile, p_category: HOME_CATEGORY, ...opts.overrides } });
   return { id, mobile, client: await phoneClient(mobile) };
 }
 
@@ -90,7 +91,7 @@ describe('registration accepts the mobile as typed', () => {
       const { error } = await anonClient().rpc('register_provider', {
         p_name: 'X',
         p_mobile: bad,
-        p_category: PLUMBER,
+        p_category: HOME_CATEGORY,
         p_experience: 1,
         p_address: 'Sitapur',
       });
@@ -197,7 +198,7 @@ describe('update_my_listing', () => {
     expect(del.data ?? []).toEqual([]);
     const ins = await two.client
       .from('service_providers')
-      .insert({ name: 'X', mobile: two.mobile, category: PLUMBER, address: 'A', status: 'approved' });
+      .insert({ name: 'X', mobile: two.mobile, category: HOME_CATEGORY, address: 'A', status: 'approved' });
     expect(ins.error?.code).toBe('42501');
     const req = await two.client.from('provider_change_requests').insert({ provider_id: one.id, name: 'Hijacked' });
     expect(req.error?.code).toBe('42501');
@@ -214,7 +215,7 @@ describe('update_my_listing', () => {
       { status: 'approved', address: 'Approve myself' },
       { avg_rating: 5, rating_count: 100 },
       { name: 'Renamed' },
-      { category: ELECTRICIAN },
+      { category: OTHER_CATEGORY },
       { mobile: randomMobile() },
       { registration_date: '2020-01-01T00:00:00Z' },
     ]) {
@@ -265,15 +266,15 @@ describe('change of name, category or mobile: back to the operator', () => {
     const { data, error } = await p.client.rpc('request_listing_change', {
       p_provider_id: p.id,
       p_name: 'Naya Naam',
-      p_category: ELECTRICIAN,
+      p_category: OTHER_CATEGORY,
       p_mobile: `+91 ${newMobile}`,
     });
     expect(error).toBeNull();
     const req = data as { id: string; status: string; mobile: string; name: string; category: string };
-    expect(req).toMatchObject({ status: 'pending', mobile: newMobile, name: 'Naya Naam', category: ELECTRICIAN });
+    expect(req).toMatchObject({ status: 'pending', mobile: newMobile, name: 'Naya Naam', category: OTHER_CATEGORY });
     expect(await publicRow(p.id)).toEqual(before);
     const mine = ((await p.client.rpc('my_listings')).data as Listing[]).find((r) => r.id === p.id)!;
-    expect(mine.pending_change).toMatchObject({ name: 'Naya Naam', category: ELECTRICIAN, mobile: newMobile });
+    expect(mine.pending_change).toMatchObject({ name: 'Naya Naam', category: OTHER_CATEGORY, mobile: newMobile });
     expect(mine.name).toBe(before!.name);
 
     const admin = await sharedAdmin();
@@ -292,14 +293,14 @@ describe('change of name, category or mobile: back to the operator', () => {
           approved: number;
         } | null
       )?.approved ?? 0;
-    const plumbers = await countOf(PLUMBER);
-    const electricians = await countOf(ELECTRICIAN);
+    const plumbers = await countOf(HOME_CATEGORY);
+    const electricians = await countOf(OTHER_CATEGORY);
     const decided = await admin.rpc('admin_decide_change_request', { p_id: req.id, p_approve: true, p_reason: null });
     expect(decided.error).toBeNull();
     expect((decided.data as { status: string }).status).toBe('approved');
-    expect(await publicRow(p.id)).toMatchObject({ name: 'Naya Naam', category: ELECTRICIAN, mobile: newMobile, status: 'approved' });
-    expect(await countOf(PLUMBER)).toBe(plumbers - 1);
-    expect(await countOf(ELECTRICIAN)).toBe(electricians + 1);
+    expect(await publicRow(p.id)).toMatchObject({ name: 'Naya Naam', category: OTHER_CATEGORY, mobile: newMobile, status: 'approved' });
+    expect(await countOf(HOME_CATEGORY)).toBe(plumbers - 1);
+    expect(await countOf(OTHER_CATEGORY)).toBe(electricians + 1);
     const found = await anonClient().rpc('search_providers', { p_query: 'Naya Naam' });
     expect((found.data as { id: string }[]).some((r) => r.id === p.id)).toBe(true);
     // The listing now belongs to the new number.
@@ -386,7 +387,7 @@ describe('availability and opening hours', () => {
     expect((available.data as { id: string }[]).some((r) => r.id === p.id)).toBe(false);
     // The list (no query) too, with its total counted without the one on leave.
     const list = async (avail: boolean) =>
-      (await anonClient().rpc('search_providers', { p_category: PLUMBER, p_available: avail, p_limit: 100 })).data as {
+      (await anonClient().rpc('search_providers', { p_category: HOME_CATEGORY, p_available: avail, p_limit: 100 })).data as {
         id: string;
         total_count: number;
       }[];
