@@ -505,6 +505,9 @@ describe('leads', () => {
     const admin = await sharedAdmin();
     const { data } = await admin.from('click_tracking').select('click_type').eq('provider_id', p.id);
     expect(data).toEqual([{ click_type: 'view' }]);
+    // The operator's call/chat totals do not count views.
+    const totals = (await admin.rpc('admin_click_totals', { p_days: 1 })).data as { provider_id: string }[];
+    expect(totals.some((t) => t.provider_id === p.id)).toBe(false);
     const bad = await anonClient().rpc('track_click', { p_provider_id: p.id, p_click_type: 'like', p_device_token: token });
     expect(bad.error?.code).toBe('23514');
     // A pending listing's views are not counted (not found, like calls).
