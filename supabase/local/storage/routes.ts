@@ -17,7 +17,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { join, resolve, sep } from 'node:path';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import {
@@ -97,28 +96,64 @@ const noBucket = () => storageError(404, 'NoSuchBucket', 'Bucket not found', 'Bu
 const badKey = () =>
   storageError(400, 'InvalidKey', 'Invalid key', 'Invalid key: use folder/name.ext without "..", leading dots or control characters');
 
-/** The uploaded bytes and their declared type: a raw body, or the file part of a multipart body. */
-async function readUpload(c: Context): Promise<{ bytes: Uint8Array; declared: string } | Response> {
-  const contentType = mediaTypeOf(c.req.header('content-type'));
-  if (contentType === 'multipart/form-data') {
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      return storageError(400, 'InvalidRequest', 'Invalid request', 'The multipart body could not be read');
+/** Bodies up to this size are read (and thrown away) before a refusal; larger ones close the connection. */
+const DRAIN_MAX = 32 * 1024 * 1024;
+
+/**
+ * Reads the whole request body: its bytes when they fit in `cap`, else null (the rest is
+ * still read, up to DRAIN_MAX, so that the answer comes after the body and the keep-alive
+ * connection stays usable; past DRAIN_MAX the reading stops and the connection is closed).
+ */
+async function readBody(req: Request, cap: number): Promise<{ bytes: Uint8Array } | { tooLarge: true; close: boolean }> {
+  if (!req.body) return { bytes: new Uint8Array(0) };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total <= cap) chunks.push(value);
+    else if (total > DRAIN_MAX) {
+      await reader.cancel().catch(() => {});
+      return { tooLarge: true, close: true };
     }
-    let file: File | null = null;
-    form.forEach((v) => {
-      if (!file && typeof v !== 'string') file = v;
-    });
-    if (!file) return storageError(400, 'InvalidRequest', 'Invalid request', 'No file in the multipart body');
-    const f = file as File;
-    return { bytes: new Uint8Array(await f.arrayBuffer()), declared: mediaTypeOf(f.type) };
   }
-  // A raw body (supabase-js with an ArrayBuffer, Buffer or stream). It is read whole (at most
-  // MAX_UPLOAD_BODY) even when its declared length is already too much: answering before the
-  // body is consumed would leave the rest on a keep-alive connection for the next request.
-  return { bytes: new Uint8Array(await c.req.arrayBuffer()), declared: contentType };
+  if (total > cap) return { tooLarge: true, close: false };
+  return { bytes: Buffer.concat(chunks) };
+}
+
+function overCap(close: boolean): Response {
+  return storageError(
+    413,
+    'EntityTooLarge',
+    'Payload too large',
+    `The object exceeded the maximum allowed size (${MAX_UPLOAD_BODY} bytes)`,
+    close ? { Connection: 'close' } : {},
+  );
+}
+
+/**
+ * The uploaded bytes and their declared type: a raw body (supabase-js with an ArrayBuffer,
+ * Buffer or stream; its Content-Type), or the file part of a multipart body (supabase-js with
+ * a File/Blob; the part's type).
+ */
+async function readUpload(c: Context, body: Uint8Array): Promise<{ bytes: Uint8Array; declared: string } | Response> {
+  const contentType = mediaTypeOf(c.req.header('content-type'));
+  if (contentType !== 'multipart/form-data') return { bytes: body, declared: contentType };
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
+  } catch {
+    return storageError(400, 'InvalidRequest', 'Invalid request', 'The multipart body could not be read');
+  }
+  let file: File | null = null;
+  form.forEach((v) => {
+    if (!file && typeof v !== 'string') file = v;
+  });
+  if (!file) return storageError(400, 'InvalidRequest', 'Invalid request', 'No file in the multipart body');
+  const f = file as File;
+  return { bytes: new Uint8Array(await f.arrayBuffer()), declared: mediaTypeOf(f.type) };
 }
 
 function tooLarge(type: string, limit: number): Response {
@@ -148,23 +183,6 @@ function rangeOf(header: string | undefined, size: number): [number, number] | '
 }
 
 export function registerStorage(app: Hono, opts: StorageOptions): void {
-  app.use(
-    '/storage/v1/*',
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BODY,
-      // Answered before the body is read: the connection is closed, so that the unread rest is
-      // never taken for the next request.
-      onError: () =>
-        storageError(
-          413,
-          'EntityTooLarge',
-          'Payload too large',
-          `The object exceeded the maximum allowed size (${MAX_UPLOAD_BODY} bytes)`,
-          { Connection: 'close' },
-        ),
-    }),
-  );
-
   // Public read: uploaded files first, then the demo media of the seed.
   app.get('/storage/v1/object/public/*', async (c) => {
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/public/');
@@ -199,6 +217,10 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
   });
 
   const upload = async (c: Context): Promise<Response> => {
+    // Every answer comes after the body is read (see readBody), refusals included.
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
+    const read = await readBody(c.req.raw, MAX_UPLOAD_BODY);
+    if ('tooLarge' in read) return overCap(read.close);
     const denied = authorise(c, opts.jwt);
     if (denied) return denied;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
@@ -207,7 +229,7 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     if (!key) return badKey();
     const file = filePath(opts.root, bucket, key);
     if (!file) return badKey();
-    const body = await readUpload(c);
+    const body = await readUpload(c, read.bytes);
     if (body instanceof Response) return body;
     const { bytes, declared } = body;
     const limit = UPLOAD_LIMITS[declared];
@@ -243,6 +265,9 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
   app.put('/storage/v1/object/*', upload);
 
   app.delete('/storage/v1/object/*', async (c) => {
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
+    const read = await readBody(c.req.raw, 1024 * 1024);
+    if ('tooLarge' in read) return overCap(read.close);
     const denied = authorise(c, opts.jwt);
     if (denied) return denied;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
@@ -255,7 +280,7 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     } else {
       let body: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        body = JSON.parse(new TextDecoder().decode(read.bytes));
       } catch {
         return storageError(400, 'InvalidRequest', 'Invalid request', 'Expected JSON {"prefixes": ["folder/name.ext"]}');
       }
