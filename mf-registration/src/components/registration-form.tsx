@@ -7,7 +7,7 @@ import { useRegistrationForm } from '../hooks/use-registration-form';
 import { FormField } from './form-field';
 
 export interface RegistrationFormProps {
-  /** Called after a successful registration (the dialog closes). */
+  /** Called after a successful registration (the dialog says what happens next). */
   onRegistered: () => void;
 }
 
