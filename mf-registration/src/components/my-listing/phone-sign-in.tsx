@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@city/shared';
 import { sendCode, verifyCode } from '../../api';
@@ -25,6 +25,13 @@ export function PhoneSignIn() {
   const inFlight = useRef(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
+  // Focus follows the step: the code field once a code is sent, the number field when going back.
+  const stepChanged = useRef(false);
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    (mobile === null ? phoneInput : codeInput).current?.focus();
+  }, [mobile]);
 
   const run = async (work: () => Promise<void>) => {
     if (inFlight.current) return;
@@ -46,9 +53,10 @@ export function PhoneSignIn() {
         return;
       }
       setError(null);
+      stepChanged.current = mobile !== number;
       setMobile(number);
       setCode('');
-      setTimeout(() => codeInput.current?.focus(), 0);
+      if (mobile === number) codeInput.current?.focus();
     });
 
   const onSend = (e: FormEvent) => {
@@ -151,9 +159,9 @@ export function PhoneSignIn() {
           variant="ghost"
           disabled={busy}
           onClick={() => {
+            stepChanged.current = true;
             setMobile(null);
             setError(null);
-            setTimeout(() => phoneInput.current?.focus(), 0);
           }}
         >
           {t('myListing.signIn.changeNumber')}
