@@ -173,6 +173,8 @@ for (const lang of ['hi', 'en'] as const) {
       await page.reload();
       await expect(article.getByText(m.status.approved, { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      // Usable on the phone: nothing wider than the screen.
+      if (lang === 'hi') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       // 4. A new address: public at once.
       const details = formNamed(page, m.details.title);

@@ -67,7 +67,7 @@ describe('RegistrationDialog', () => {
     await renderDialog('hi');
     expect(screen.getByRole('heading', { name: 'मुफ़्त रजिस्ट्रेशन' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^पूरा नाम/)).toBeRequired();
-    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'tel'); // a phone keypad: + and digits
     expect(screen.getByRole('link', { name: /नियम और शर्तें पढ़ें/ })).toHaveAttribute('href', '/terms-conditions');
     expect(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' })).toBeEnabled();
   });

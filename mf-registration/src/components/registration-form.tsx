@@ -93,7 +93,7 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
             className="registration-input"
             type="tel"
             name="mobile"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
             required
             value={values.mobile}
