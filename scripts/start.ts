@@ -2,11 +2,11 @@
  * npm start: builds every module, starts the local Supabase-compatible backend with demo data,
  * and serves the composed site: shell on :3000, each remote on its own origin :3001-3005.
  */
-import { closeSync, openSync, readSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import { smsOutboxFile, startLocalSupabase } from '@city/supabase/local';
 import { Site } from '../shell/server/site';
 import { buildAll } from './run';
+import { printSmsOutbox } from './sms-outbox';
 
 async function main() {
   if (!process.argv.includes('--no-build')) {
@@ -39,47 +39,6 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-/**
- * Locally no SMS is sent: the backend appends each sign-in code to the outbox file. Prints
- * every line added after start, so the developer sees the code. Returns a stop function.
- */
-function printSmsOutbox(file: string): () => void {
-  const sizeOf = () => {
-    try {
-      return statSync(file).size;
-    } catch {
-      return 0;
-    }
-  };
-  let offset = sizeOf();
-  let partial = '';
-  const readNew = () => {
-    const size = sizeOf();
-    if (size < offset) offset = 0; // the file was replaced
-    if (size === offset) return;
-    const fd = openSync(file, 'r');
-    try {
-      const buf = Buffer.alloc(size - offset);
-      readSync(fd, buf, 0, buf.length, offset);
-      offset = size;
-      const lines = (partial + buf.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          const { phone, code } = JSON.parse(line) as { phone: string; code: string };
-          console.log(`  [sms] sign-in code for +${phone}: ${code}  (${file})`);
-        } catch {
-          /* not a line of ours */
-        }
-      }
-    } finally {
-      closeSync(fd);
-    }
-  };
-  watchFile(file, { interval: 500 }, readNew);
-  return () => unwatchFile(file);
 }
 
 main().catch((e) => {

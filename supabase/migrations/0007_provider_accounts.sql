@@ -211,6 +211,29 @@ begin
 end
 $$;
 
+-- As 0003, counting calls and chat taps only (views are in the same table now).
+create or replace function public.admin_click_totals(p_days integer default 30)
+returns table (provider_id uuid, name text, call_count bigint, whatsapp_count bigint)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if not public.is_admin() then
+    raise exception using errcode = '42501', message = 'not authorised';
+  end if;
+  return query
+    select c.provider_id, p.name,
+           count(*) filter (where c.click_type = 'call'),
+           count(*) filter (where c.click_type = 'whatsapp')
+      from public.click_tracking c
+      join public.service_providers p on p.id = c.provider_id
+     where c.created_at >= now() - make_interval(days => greatest(coalesce(p_days, 30), 1))
+       and c.click_type in ('call', 'whatsapp')
+     group by c.provider_id, p.name
+     order by count(*) desc, p.name;
+end
+$$;
+
 -- ---------------------------------------------------------------- provider functions
 
 -- The signed-in provider's listings (any status), with the pending change request if any.

@@ -13,7 +13,7 @@ import { lastCode, outbox, randomMobile } from './helpers';
 let s: ChildServer;
 
 beforeAll(async () => {
-  s = await startChildServer({ args: ['--no-seed', '--test-clock', '--rate-limits', 'sms=100000/3600,signins=100000/60'] });
+  s = await startChildServer({ args: ['--no-seed', '--test-clock', '--rate-limits', 'sms=100000/3600,verifies=100000/60'] });
 }, 180_000);
 
 afterAll(async () => {
@@ -190,15 +190,15 @@ test('one client cannot spray numbers: the per-client sms limit (429), and faile
   } finally {
     await setLimits({ sms: { max: 100000, windowSeconds: 3600 } });
   }
-  // Guessing codes across many numbers is counted per client too (kind signins).
-  await setLimits({ signins: { max: 3, windowSeconds: 900 } });
+  // Guessing codes across many numbers is counted per client too (kind verifies).
+  await setLimits({ verifies: { max: 3, windowSeconds: 900 } });
   try {
     for (let i = 0; i < 3; i++) expect((await verify(randomMobile(), '123456')).status).toBe(403);
     const r = await verify(randomMobile(), '123456');
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
   } finally {
-    await setLimits({ signins: { max: 100000, windowSeconds: 60 } });
+    await setLimits({ verifies: { max: 100000, windowSeconds: 60 } });
   }
 });
 

@@ -385,7 +385,9 @@ export class GoTrue {
         };
       }
       const sentAt = new Date(now).toISOString();
+      // What no longer counts: sends older than an hour, codes expired an hour ago.
       await tx.query('delete from auth.sms_sends where sent_at < $1::timestamptz', [hourAgo]);
+      await tx.query('delete from auth.sms_codes where expires_at < $1::timestamptz', [hourAgo]);
       await tx.query('insert into auth.sms_sends (phone, sent_at) values ($1, $2::timestamptz)', [phone, sentAt]);
       await tx.query(
         `insert into auth.sms_codes (phone, code_hash, expires_at, tries, created_at)
@@ -415,7 +417,7 @@ export class GoTrue {
   /**
    * POST /verify {type: 'sms', phone, token} (supabase-js verifyOtp). A wrong, expired or
    * used-up code: 403 otp_expired (as GoTrue). The 5th wrong try kills the code. Failed
-   * tries also count per client (kind `signins`). The first verified code of a number
+   * tries also count per client (kind `verifies`). The first verified code of a number
    * creates its user (phone confirmed).
    */
   private async verifySmsCode(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
@@ -425,7 +427,7 @@ export class GoTrue {
     const phone = this.phoneOf(body);
     const token = typeof body.token === 'string' ? body.token.trim() : '';
     if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token');
-    const attempt = this.limiter?.take('signins', `client:${client}`);
+    const attempt = this.limiter?.take('verifies', `client:${client}`);
     if (attempt && !attempt.allowed) {
       throw new AuthError(
         429,
