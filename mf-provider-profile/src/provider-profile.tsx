@@ -8,6 +8,7 @@ import { ProfileLoadFailed, ProfileLoading, ProfileNotFound } from './components
 import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
+import { ReportButton } from './components/report-button';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import './provider-profile.css';
@@ -50,6 +51,9 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
         <article className="provider-profile__body">
           <ProviderDetails provider={p} summary={summary.data ?? null} />
           <ContactActions provider={p} />
+          <p className="provider-profile__report-row">
+            <ReportButton key={p.id} target={{ kind: 'provider', id: p.id }} />
+          </p>
           <RatingSection providerId={p.id} onRated={refresh} />
           <ReviewsSection key={p.id} providerId={p.id} />
         </article>
