@@ -1,7 +1,7 @@
 /** Spec section 7: active advertisements whose date window contains now; seed media is served locally. */
 import { anonClient, server } from './helpers';
 
-const COLUMNS = ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link', 'created_at'];
+const COLUMNS = ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link', 'created_at', 'sort_order'];
 
 describe('advertisements', () => {
   test('active ads in their date window (client clock): image and video, not the expired YouTube ad', async () => {

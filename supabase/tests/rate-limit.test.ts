@@ -9,6 +9,7 @@ import {
   clientOf,
   clientKeyOf,
   DEFAULT_RATE_LIMITS,
+  LIMIT_KINDS,
   parseLimitsObject,
   parseLimitsSpec,
   RateLimiter,
@@ -147,7 +148,8 @@ describe('RateLimiter (pure)', () => {
       registrations: { max: 3, windowSeconds: 60 },
       clicks: null,
     });
-    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null]);
+    expect(Object.values(parseLimitsSpec('off'))).toEqual(LIMIT_KINDS.map(() => null));
+    expect(Object.keys(parseLimitsSpec('off'))).toEqual([...LIMIT_KINDS]);
     expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
     expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
     expect(parseLimitsObject({ signins: null })).toEqual({ signins: null });

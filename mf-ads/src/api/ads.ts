@@ -23,7 +23,8 @@ const AD_COLUMNS = 'id,title,active,start_date,end_date,media_type,media_url,red
 const MAX_ACTIVE_ADS = 10;
 
 /**
- * Active ads whose date window contains now (a null start or end is open), newest first.
+ * Active ads whose date window contains now (a null start or end is open), in the operator's
+ * order (sort_order, smallest first), then newest first.
  * Without `now` the database's clock decides (Postgres reads the literal 'now' as the
  * current time), so a phone with a wrong clock still sees exactly the running ads.
  * RLS already hides inactive rows from the public; the filter is repeated so an admin sees
@@ -38,6 +39,7 @@ export async function fetchActiveAds(now?: Date): Promise<Advertisement[]> {
     .eq('active', true)
     .or(`start_date.is.null,start_date.lte.${at}`)
     .or(`end_date.is.null,end_date.gte.${at}`)
+    .order('sort_order', { ascending: true })
     .order('created_at', { ascending: false })
     .order('id', { ascending: true })
     .limit(MAX_ACTIVE_ADS);
