@@ -321,21 +321,27 @@ export interface AuditEntry {
   action: string;
   target_table: string;
   target_id: string | null;
+  /** The provider's name or the ad's title at the time. */
+  target_name: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   reason: string | null;
 }
 
-export async function adminAuditLog(limit: number, offset: number): Promise<AuditEntry[]> {
-  return rows(await callRpc('admin_audit_log', { p_limit: limit, p_offset: offset })).map((r) => ({
+export async function adminAuditLog(limit: number, offset: number): Promise<{ items: AuditEntry[]; total?: number }> {
+  const raw = rows(await callRpc('admin_audit_log', { p_limit: limit, p_offset: offset }));
+  const total = raw[0] && raw[0].total_count !== undefined ? num(raw[0].total_count) : undefined;
+  const items = raw.map((r) => ({
     id: String(r.id),
     at: String(r.at ?? ''),
     actor_email: str(r.actor_email),
     action: String(r.action ?? ''),
     target_table: String(r.target_table ?? ''),
     target_id: str(r.target_id),
+    target_name: str(r.target_name),
     before: r.before && typeof r.before === 'object' ? (r.before as Record<string, unknown>) : null,
     after: r.after && typeof r.after === 'object' ? (r.after as Record<string, unknown>) : null,
     reason: str(r.reason),
   }));
+  return total === undefined ? { items } : { items, total };
 }

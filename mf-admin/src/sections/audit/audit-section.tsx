@@ -7,6 +7,31 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
+const ACTION_KEYS = {
+  'provider.approve': 'provider_approve',
+  'provider.reject': 'provider_reject',
+  'provider.suspend': 'provider_suspend',
+  'provider.restore': 'provider_restore',
+  'provider.pending': 'provider_pending',
+  'provider.update': 'provider_update',
+  'provider.delete': 'provider_delete',
+  'provider.aadhaar': 'provider_aadhaar',
+  'provider.hidden_by_reports': 'provider_hidden_by_reports',
+  'review.hidden_by_reports': 'review_hidden_by_reports',
+  'review.hide': 'review_hide',
+  'review.show': 'review_show',
+  'reports.dismiss': 'reports_dismiss',
+  'reports.restore': 'reports_restore',
+  'reports.suspend': 'reports_suspend',
+  'reports.hide_review': 'reports_hide_review',
+  'reports.edited': 'reports_edited',
+  'ad.create': 'ad_create',
+  'ad.update': 'ad_update',
+  'ad.delete': 'ad_delete',
+} as const;
+/** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
+const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);
+
 /** The fields an action changed: [field, before, after]. */
 export function changedFields(e: Pick<AuditEntry, 'before' | 'after'>): [string, string, string][] {
   const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
@@ -24,7 +49,9 @@ export function AuditSection() {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const log = usePagedQuery('admin-audit', ({ offset }) =>
-    adminAuditLog(AUDIT_PAGE_SIZE, offset).then((items) => ({ items, more: items.length === AUDIT_PAGE_SIZE })),
+    adminAuditLog(AUDIT_PAGE_SIZE, offset).then(({ items, total }) =>
+      total === undefined ? { items, more: items.length === AUDIT_PAGE_SIZE } : { items, total },
+    ),
   );
   const items = log.data?.items ?? [];
 
@@ -50,7 +77,8 @@ export function AuditSection() {
             {items.map((e) => (
               <li key={e.id} className="admin-card">
                 <p className="admin-audit__line">
-                  <strong>{e.action}</strong> <span>{t('audit.target', { table: e.target_table, id: e.target_id ?? '—' })}</span>
+                  <strong>{knownAction(e.action) ? t(`audit.actions.${knownAction(e.action)!}`) : e.action}</strong>{' '}
+                  <span>{e.target_name ?? t('audit.target', { table: e.target_table, id: e.target_id ?? '—' })}</span>
                 </p>
                 <p className="admin-field__hint">
                   <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time>{' '}

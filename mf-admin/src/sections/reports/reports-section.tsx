@@ -62,9 +62,15 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
   const [open, setOpen] = useState<Open>(null);
   const [editing, setEditing] = useState<ConsoleProvider | null>(null);
   const [editLoad, setEditLoad] = useState<'loading' | 'failed' | null>(null);
+  const [edited, setEdited] = useState(false);
   const isReview = g.target_type === 'review';
   const title = isReview ? t('reports.reviewOf', { name: g.provider_name }) : g.provider_name;
-  const actions: ReportAction[] = isReview ? ['hide_review', 'restore', 'dismiss'] : ['suspend', 'restore', 'dismiss'];
+  // After an edit, "resolve as edited" (lists a hidden provider again) comes first.
+  const actions: ReportAction[] = isReview
+    ? ['hide_review', 'restore', 'dismiss']
+    : edited
+      ? ['edited', 'suspend', 'dismiss']
+      : ['suspend', 'restore', 'dismiss'];
 
   const startEdit = async () => {
     setOpen('edit');
@@ -121,6 +127,7 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
             onCancel={() => setOpen(null)}
             onSaved={() => {
               setOpen(null);
+              setEdited(true);
               onChanged();
             }}
           />

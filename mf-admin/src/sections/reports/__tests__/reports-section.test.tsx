@@ -104,7 +104,7 @@ describe('ReportsSection', () => {
     });
   });
 
-  it('edits the listing from the report (the new mobile, cleaned) and keeps the report open to restore', async () => {
+  it('edits the listing from the report (the new mobile, cleaned), then restores it with the changes', async () => {
     const fake = fakeConsole(
       { admin_list_reports: GROUPS, admin_update_provider: { ...ROW, mobile: '9123456780' } },
       { service_providers: [ROW] },
@@ -128,7 +128,15 @@ describe('ReportsSection', () => {
       p_reason: 'Caller confirmed new number',
     });
     expect(lastToast()?.title).toBe('The listing of Ramesh Kumar was saved.');
-    expect(within(providerCard()).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    await user.click(within(providerCard()).getByRole('button', { name: 'Restore with the changes' }));
+    await user.type(within(providerCard()).getByLabelText('Reason (kept in the audit log)'), 'Number fixed');
+    await user.click(within(providerCard()).getByRole('button', { name: 'Restore with the changes' }));
+    expect(fake.rpc).toHaveBeenCalledWith('admin_resolve_reports', {
+      p_provider_id: PROVIDER,
+      p_review_id: null,
+      p_action: 'edited',
+      p_reason: 'Number fixed',
+    });
   });
 
   it('is in Hindi when the site is; no reports says so', async () => {
