@@ -25,10 +25,7 @@ const RUN = `${process.pid}-${Date.now() % 1e6}`;
 const ADMIN = { email: `console-${RUN}@example.in`, password: 'console password 1234' };
 const PLUMBER = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
 // The smallest valid PNG (1x1): the server checks the type by its first bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const STRINGS = {
   en: { admin: enAdmin, profile: enProfile, directory: enDirectory, ads: enAds },
@@ -47,7 +44,18 @@ function adminCreate(email: string, password: string) {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts (global setup)');
   return execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'supabase', 'local', 'cli.ts'), 'admin:create', '--email', email, '--password', password, '--data-dir', dataDir],
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'supabase', 'local', 'cli.ts'),
+      'admin:create',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--data-dir',
+      dataDir,
+    ],
     { cwd: join(repoRoot, 'supabase'), encoding: 'utf8', stdio: 'pipe' },
   );
 }
@@ -59,9 +67,18 @@ const directory = (page: Page) => page.locator('[data-remote-slot="mf_directory"
 async function signIn(page: Page) {
   await page.goto('/admin-login');
   const slot = adminSlot(page);
-  await slot.getByLabel(enAdmin.email, { exact: true }).or(slot.getByLabel(hiAdmin.email, { exact: true })).fill(ADMIN.email);
-  await slot.getByLabel(enAdmin.password, { exact: true }).or(slot.getByLabel(hiAdmin.password, { exact: true })).fill(ADMIN.password);
-  await slot.getByRole('button', { name: enAdmin.login, exact: true }).or(slot.getByRole('button', { name: hiAdmin.login, exact: true })).click();
+  await slot
+    .getByLabel(enAdmin.email, { exact: true })
+    .or(slot.getByLabel(hiAdmin.email, { exact: true }))
+    .fill(ADMIN.email);
+  await slot
+    .getByLabel(enAdmin.password, { exact: true })
+    .or(slot.getByLabel(hiAdmin.password, { exact: true }))
+    .fill(ADMIN.password);
+  await slot
+    .getByRole('button', { name: enAdmin.login, exact: true })
+    .or(slot.getByRole('button', { name: hiAdmin.login, exact: true }))
+    .click();
   await expect(page).toHaveURL(/\/admin$/);
 }
 
@@ -126,7 +143,15 @@ const created = { providers: [] as string[], ads: [] as string[] };
 async function createProvider(db: SupabaseClient, name: string, mobile: string) {
   const { data, error } = await db
     .from('service_providers')
-    .insert({ name, business_name: 'Pipe Works', mobile, category: PLUMBER, experience: 5, address: 'Station Road, Ward 4', status: 'approved' })
+    .insert({
+      name,
+      business_name: 'Pipe Works',
+      mobile,
+      category: PLUMBER,
+      experience: 5,
+      address: 'Station Road, Ward 4',
+      status: 'approved',
+    })
     .select('id')
     .single();
   expect(error).toBeNull();
@@ -145,6 +170,8 @@ test.afterAll(async ({ db }) => {
 
 for (const lang of ['en', 'hi'] as const) {
   test.describe(`the operator console (${lang})`, () => {
+    // The operator on a 360 px phone in Hindi, on a desktop in English.
+    if (lang === 'hi') test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
     test('3 reports hide a wrong number; fixed and restored it is back; an uploaded ad shows; a hidden review goes; the audit log has all', async ({
@@ -172,7 +199,9 @@ for (const lang of ['en', 'hi'] as const) {
       const tokens = [];
       for (let i = 0; i < 3; i += 1) tokens.push(await report(browser, site, lang, providerId));
       expect(new Set(tokens).size).toBe(3);
-      await expect.poll(async () => (await db.from('service_providers').select('status').eq('id', providerId).single()).data?.status).toBe('hidden');
+      await expect
+        .poll(async () => (await db.from('service_providers').select('status').eq('id', providerId).single()).data?.status)
+        .toBe('hidden');
       await searchDirectory(page, lang, oldMobile);
       await expect(directory(page).getByText(s.directory.search.noResultsFound)).toBeVisible();
 
@@ -185,6 +214,7 @@ for (const lang of ['en', 'hi'] as const) {
       const group = panel.getByRole('article', { name, exact: true });
       await expect(group).toContainText(s.profile.report.reasons.wrong_number);
       await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
       // Fix the number, then restore with the changes.
       await group.getByRole('button', { name: s.admin.reports.actions.edit }).click();
@@ -217,9 +247,12 @@ for (const lang of ['en', 'hi'] as const) {
       await panel.getByRole('button', { name: s.admin.ads.new }).click();
       const form = panel.getByRole('form', { name: s.admin.ads.create });
       await form.getByLabel(s.admin.ads.fields.title, { exact: true }).fill(adTitle);
-      await form.getByLabel(s.admin.ads.fields.image, { exact: true }).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });
+      await form
+        .getByLabel(s.admin.ads.fields.image, { exact: true })
+        .setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });
       await form.getByLabel(s.admin.ads.fields.order, { exact: true }).fill('0');
       await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
       await withReason(panel, lang, s.admin.ads.create, 'New campaign');
       const adCard = panel.getByRole('article', { name: adTitle });
       await expect(adCard).toBeVisible();
@@ -240,7 +273,12 @@ for (const lang of ['en', 'hi'] as const) {
       // The audit log: the edit, the restore, the hidden review and the new ad, with reasons.
       await nav.getByRole('link', { name: s.admin.console.tabs.audit }).click();
       const log = panel.getByRole('region', { name: s.admin.audit.heading });
-      const entry = (action: string, target: string) => log.getByRole('listitem').filter({ hasText: action }).filter({ hasText: target }).first();
+      const entry = (action: string, target: string) =>
+        log
+          .getByRole('listitem')
+          .filter({ has: page.getByText(action, { exact: true }) })
+          .filter({ hasText: target })
+          .first();
       await expect(entry(s.admin.audit.actions.provider_update, name)).toContainText(`${oldMobile} → ${newMobile}`);
       await expect(entry(s.admin.audit.actions.provider_update, name)).toContainText('Caller confirmed the new number');
       await expect(entry(s.admin.audit.actions.reports_edited, name)).toContainText(ADMIN.email);
