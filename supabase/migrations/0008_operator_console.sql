@@ -222,6 +222,17 @@ create trigger service_ratings_audit
 create trigger reports_audit
   after insert or update or delete on public.reports
   for each row execute function private.audit_admin_change();
+-- The operator's decisions on listing changes (0007's provider_change_requests) are logged
+-- the same way. Conditional, so that this migration also applies where 0007 is absent.
+do $$
+begin
+  if to_regclass('public.provider_change_requests') is not null then
+    create trigger provider_change_requests_audit
+      after insert or update or delete on public.provider_change_requests
+      for each row execute function private.audit_admin_change();
+  end if;
+end
+$$;
 
 -- ---------------------------------------------------------------- shared checks
 

@@ -163,7 +163,9 @@ describe('local server limits (own server, low limits)', () => {
   let providerId: string;
 
   beforeAll(async () => {
-    s = await startChildServer({ args: ['--no-seed', '--rate-limits', 'registrations=2/600,reviews=2/600,ratings=3/600,clicks=3/600'] });
+    s = await startChildServer({
+      args: ['--no-seed', '--rate-limits', 'registrations=2/600,reviews=2/600,ratings=3/600,clicks=3/600,reports=2/600'],
+    });
     const p = await call(s, s.serviceRoleKey, '/rest/v1/service_providers', {
       method: 'POST',
       headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
@@ -222,6 +224,23 @@ describe('local server limits (own server, low limits)', () => {
     expect((await call(s, s.anonKey, '/rest/v1/rpc/search_providers', { method: 'POST', body: {} })).status).toBe(200);
     const service = await call(s, s.serviceRoleKey, '/rest/v1/rpc/register_provider', { method: 'POST', body: registration(5) });
     expect(service.status).toBe(200);
+  });
+
+  test('reports have their own limit: one client cannot hide a provider alone with three device tokens', async () => {
+    const device = (i: number) => `rate-limit-report-device-${i}`.padEnd(22, '0');
+    const report = (i: number) =>
+      call(s, s.anonKey, '/rest/v1/rpc/report_provider', {
+        method: 'POST',
+        body: { p_provider_id: providerId, p_reason: 'wrong_number', p_details: null, p_device_token: device(i) },
+      });
+    for (let i = 0; i < 2; i++) expect((await report(i)).status).toBe(200);
+    const third = await report(2);
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ code: 'PGRST429', details: 'limit=reports; max=2; window=600s' });
+    const rows = await call(s, s.serviceRoleKey, `/rest/v1/reports?select=id&provider_id=eq.${providerId}`);
+    expect(rows.json).toHaveLength(2);
+    const listed = await call(s, s.anonKey, `/rest/v1/service_providers?select=id&id=eq.${providerId}`);
+    expect(listed.json).toEqual([{ id: providerId }]);
   });
 
   test('reviews, ratings and clicks have their own limits; the browser may read Retry-After (CORS)', async () => {
