@@ -7,6 +7,8 @@ import enAdmin from '../../mf-admin/src/locales/en.json';
 import hiAdmin from '../../mf-admin/src/locales/hi.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
+import enReport from '../../mf-provider-profile/src/locales/report/en.json';
+import hiReport from '../../mf-provider-profile/src/locales/report/hi.json';
 import enDirectory from '../../mf-directory/src/locales/en.json';
 import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import enAds from '../../mf-ads/src/locales/en.json';
@@ -28,8 +30,8 @@ const PLUMBER = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!)
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const STRINGS = {
-  en: { admin: enAdmin, profile: enProfile, directory: enDirectory, ads: enAds },
-  hi: { admin: hiAdmin, profile: hiProfile, directory: hiDirectory, ads: hiAds },
+  en: { admin: enAdmin, profile: enProfile, report: enReport, directory: enDirectory, ads: enAds },
+  hi: { admin: hiAdmin, profile: hiProfile, report: hiReport, directory: hiDirectory, ads: hiAds },
 } as const;
 type Lang = keyof typeof STRINGS;
 
@@ -104,15 +106,16 @@ async function report(
   target: { review?: string } = {},
   { axe = false } = {},
 ) {
-  const s = STRINGS[lang].profile.report;
+  const open = STRINGS[lang].profile.report;
+  const s = STRINGS[lang].report;
   const { context, page } = await visitorPage(browser, site, lang);
   await page.goto(`/provider/${providerId}`);
   const slot = profileSlot(page);
   if (target.review) {
     const item = slot.getByRole('listitem').filter({ hasText: target.review });
-    await item.getByRole('button', { name: s.review.open }).click();
+    await item.getByRole('button', { name: open.review.open }).click();
   } else {
-    await slot.getByRole('button', { name: s.provider.open }).click();
+    await slot.getByRole('button', { name: open.provider.open }).click();
   }
   const dialog = page.getByRole('dialog', { name: target.review ? s.review.title : s.provider.title });
   await expect(dialog).toBeVisible();
@@ -220,7 +223,7 @@ for (const lang of ['en', 'hi'] as const) {
       await nav.getByRole('link', { name: s.admin.console.tabs.reports }).click();
       await expect(page).toHaveURL(/\/admin\?tab=reports$/);
       const group = panel.getByRole('article', { name, exact: true });
-      await expect(group).toContainText(s.profile.report.reasons.wrong_number);
+      await expect(group).toContainText(s.report.reasons.wrong_number);
       await expectNoSeriousA11yViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, Dialog, formatNumber, useLanguage } from '@city/shared';
+// The dialog's strings ('profileReport') come with its chunk.
+import '../locales/report';
 import {
   isAlreadyReported,
   REPORT_DETAILS_MAX,
@@ -24,7 +26,7 @@ export interface ReportDialogProps {
  * on demand (report-button.tsx), so the profile's first render does not carry it.
  */
 export default function ReportDialog({ target, open, onClose }: ReportDialogProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('profileReport');
   const lang = useLanguage();
   const ids = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -34,7 +36,7 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const firstReason = useRef<HTMLInputElement>(null);
   const detailsRef = useRef<HTMLTextAreaElement>(null);
-  const prefix = target.kind === 'provider' ? 'report.provider' : 'report.review';
+  const prefix = target.kind === 'provider' ? 'provider' : 'review';
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -70,16 +72,16 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
   const done = outcome === 'sent' || outcome === 'already';
 
   return (
-    <Dialog open={open} onClose={onClose} title={t(`${prefix}.title`)} closeLabel={t('report.close')} className="provider-profile__report">
+    <Dialog open={open} onClose={onClose} title={t(`${prefix}.title`)} closeLabel={t('close')} className="provider-profile__report">
       {done ? (
         <div className="provider-profile__report-done">
-          <p role="status">{outcome === 'sent' ? t('report.thanks') : t('report.already')}</p>
-          <Button onClick={onClose}>{t('report.close')}</Button>
+          <p role="status">{outcome === 'sent' ? t('thanks') : t('already')}</p>
+          <Button onClick={onClose}>{t('close')}</Button>
         </div>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="provider-profile__report-form">
           <fieldset aria-describedby={problem === 'noReason' ? problemId : undefined}>
-            <legend>{t('report.reasonLegend')}</legend>
+            <legend>{t('reasonLegend')}</legend>
             {REPORT_REASONS.map((r, i) => (
               <label key={r} className="provider-profile__report-reason">
                 <input
@@ -93,11 +95,11 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
                     if (problem === 'noReason' || problem === 'detailsRequired') setProblem(null);
                   }}
                 />
-                {t(`report.reasons.${r}`)}
+                {t(`reasons.${r}`)}
               </label>
             ))}
           </fieldset>
-          <label htmlFor={`${ids}-details`}>{reason === 'other' ? t('report.detailsRequired') : t('report.detailsOptional')}</label>
+          <label htmlFor={`${ids}-details`}>{reason === 'other' ? t('detailsRequired') : t('detailsOptional')}</label>
           <textarea
             id={`${ids}-details`}
             ref={detailsRef}
@@ -112,20 +114,20 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
           />
           {problem ? (
             <p id={problemId} role="alert" className="provider-profile__error">
-              {t(`report.problems.${problem}`, { max: formatNumber(REPORT_DETAILS_MAX, lang) })}
+              {t(`problems.${problem}`, { max: formatNumber(REPORT_DETAILS_MAX, lang) })}
             </p>
           ) : null}
           {outcome ? (
             <p role="alert" className="provider-profile__error">
-              {t(`report.outcomes.${outcome}`)}
+              {t(`outcomes.${outcome as 'rateLimited' | 'network' | 'failed'}`)}
             </p>
           ) : null}
           <div className="provider-profile__report-actions">
             <Button type="submit" aria-disabled={sending || undefined}>
-              {sending ? t('report.sending') : t('report.send')}
+              {sending ? t('sending') : t('send')}
             </Button>
             <Button variant="secondary" onClick={onClose}>
-              {t('report.cancel')}
+              {t('cancel')}
             </Button>
           </div>
         </form>
