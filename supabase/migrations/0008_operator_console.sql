@@ -1,5 +1,6 @@
 -- Operator console and visitor reports (issue 18). Applied migrations are never edited, so
--- everything below changes what 0001-0007 created:
+-- everything below changes what 0001-0007 created (it uses 0007's private.normalize_mobile and
+-- private.stored_category):
 --  1. providers may also be 'suspended' (by the operator) or 'hidden' (3 open reports from
 --     different devices, until the operator decides); everything public already shows
 --     status = 'approved' only (RLS, search, category_stats, search_words, averages);
@@ -222,17 +223,11 @@ create trigger service_ratings_audit
 create trigger reports_audit
   after insert or update or delete on public.reports
   for each row execute function private.audit_admin_change();
--- The operator's decisions on listing changes (0007's provider_change_requests) are logged
--- the same way. Conditional, so that this migration also applies where 0007 is absent.
-do $$
-begin
-  if to_regclass('public.provider_change_requests') is not null then
-    create trigger provider_change_requests_audit
-      after insert or update or delete on public.provider_change_requests
-      for each row execute function private.audit_admin_change();
-  end if;
-end
-$$;
+-- The operator's decisions on listing changes (0007's admin_decide_change_request) are logged
+-- the same way: the request (its reason included) and the listing it changed.
+create trigger provider_change_requests_audit
+  after insert or update or delete on public.provider_change_requests
+  for each row execute function private.audit_admin_change();
 
 -- ---------------------------------------------------------------- shared checks
 
@@ -286,60 +281,6 @@ begin
   if char_length(details) > 500 then
     raise exception using errcode = '23514', message = 'details must be at most 500 characters', detail = 'details';
   end if;
-end
-$$;
-
--- A 10-digit Indian mobile number from what the operator typed (spaces, dashes, dots,
--- parentheses, +91 / 91 / 0 in front); null when it is not one.
-create or replace function private.admin_mobile(p text) returns text
-language plpgsql immutable
-as $$
-declare
-  v text := regexp_replace(coalesce(p, ''), '[[:space:].()-]', '', 'g');
-begin
-  if v ~ '^\+91[0-9]{10}$' then
-    v := substr(v, 4);
-  elsif v ~ '^91[0-9]{10}$' then
-    v := substr(v, 3);
-  elsif v ~ '^0[0-9]{10}$' then
-    v := substr(v, 2);
-  end if;
-  return case when v ~ '^[6-9][0-9]{9}$' then v end;
-end
-$$;
-
--- A category as registration stores it: a catalogue value, or 'OTHERS: <text>'.
-create or replace function private.stored_category(p text) returns text
-language plpgsql stable security definer
-set search_path = public, pg_temp
-as $$
-declare
-  v_category text := private.clean_or_null(p);
-  v_stored text;
-begin
-  if v_category is null then
-    raise exception using errcode = '23502', message = 'category is required', detail = 'category';
-  end if;
-  if v_category ~* '^others[[:space:]]*:' then
-    v_stored := private.clean_line(regexp_replace(v_category, '^others[[:space:]]*:', '', 'i'));
-    if private.is_blank(v_stored) then
-      raise exception using errcode = '23514', message = 'category: the service name for Other must not be blank', detail = 'category';
-    end if;
-    if char_length(v_stored) > 100 then
-      raise exception using errcode = '23514', message = 'category: the service name for Other must be at most 100 characters', detail = 'category';
-    end if;
-    return 'OTHERS: ' || v_stored;
-  end if;
-  select c.stored_value into v_stored
-    from public.service_categories c
-   where c.stored_value = v_category
-      or replace(c.stored_value, U&'\FE0F', '') = replace(v_category, U&'\FE0F', '')
-   order by c.stored_value = v_category desc
-   limit 1;
-  if v_stored is null then
-    raise exception using errcode = '23514', message = 'category is not in the catalogue', detail = 'category';
-  end if;
-  return v_stored;
 end
 $$;
 
@@ -610,6 +551,8 @@ create or replace function public.admin_search_providers(
   rating_count integer,
   aadhaar_masked text,
   open_reports integer,
+  on_leave_until date,
+  opening_hours jsonb,
   total_count bigint
 )
 language plpgsql stable security definer
@@ -631,7 +574,7 @@ begin
   end if;
   v_q := nullif(v_q, '');
   v_like := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  v_digits := private.admin_mobile(v_q);
+  v_digits := private.normalize_mobile(v_q);
   if v_digits is null and v_q ~ '^[0-9 +().-]+$' then
     v_digits := nullif(regexp_replace(v_q, '[^0-9]', '', 'g'), '');
   end if;
@@ -642,6 +585,7 @@ begin
            private.aadhaar_masked(i.aadhaar),
            (select count(*)::integer from public.reports r
              where r.provider_id = p.id and r.review_id is null and r.status = 'open'),
+           p.on_leave_until, p.opening_hours,
            count(*) over ()
       from public.service_providers p
       left join private.provider_identity i on i.provider_id = p.id
@@ -658,7 +602,7 @@ end
 $$;
 
 -- Edit a provider: p_fields holds any of name, business_name, mobile, category,
--- specialist_in, experience, address (null clears an optional one). Checked like
+-- specialist_in, experience, address, on_leave_until, opening_hours (null clears an optional one). Checked like
 -- registration (23502 / 23514 with details = the field); live at once. Returns the row.
 create or replace function public.admin_update_provider(
   p_id uuid default null,
@@ -682,7 +626,8 @@ begin
     raise exception using errcode = '22023', message = 'p_fields must be an object of the fields to change', detail = 'fields';
   end if;
   select k into v_key from jsonb_object_keys(p_fields) as k
-   where k not in ('name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address')
+   where k not in ('name', 'business_name', 'mobile', 'category', 'specialist_in', 'experience', 'address',
+                   'on_leave_until', 'opening_hours')
    limit 1;
   if v_key is not null then
     raise exception using errcode = '22023', message = 'unknown or read-only field: ' || v_key, detail = v_key;
@@ -714,7 +659,7 @@ begin
     if v_text is null then
       raise exception using errcode = '23502', message = 'mobile is required', detail = 'mobile';
     end if;
-    v_text := private.admin_mobile(v_text);
+    v_text := private.normalize_mobile(v_text);
     if v_text is null then
       raise exception using errcode = '23514', message = 'mobile must be a 10-digit Indian mobile number (starting 6-9)',
         detail = 'mobile';
@@ -722,7 +667,11 @@ begin
     v_new.mobile := v_text;
   end if;
   if p_fields ? 'category' then
-    v_new.category := private.stored_category(p_fields ->> 'category');
+    v_text := private.stored_category(p_fields ->> 'category');
+    if v_text is null then
+      raise exception using errcode = '23502', message = 'category is required', detail = 'category';
+    end if;
+    v_new.category := v_text;
   end if;
   if p_fields ? 'specialist_in' then
     v_text := private.clean_or_null(p_fields ->> 'specialist_in');
@@ -751,11 +700,30 @@ begin
     end if;
     v_new.address := v_text;
   end if;
+  if p_fields ? 'on_leave_until' then
+    begin
+      v_new.on_leave_until := nullif(btrim(coalesce(p_fields ->> 'on_leave_until', '')), '')::date;
+    exception when others then
+      raise exception using errcode = '22007', message = 'on_leave_until must be a date (YYYY-MM-DD)', detail = 'on_leave_until';
+    end;
+  end if;
+  if p_fields ? 'opening_hours' then
+    if jsonb_typeof(p_fields -> 'opening_hours') = 'null' then
+      v_new.opening_hours := null;
+    elsif not public.opening_hours_valid(p_fields -> 'opening_hours') then
+      raise exception using errcode = '23514',
+        message = 'opening_hours must be mon..sun, each null or {"open":"HH:MM","close":"HH:MM"} with open before close',
+        detail = 'opening_hours';
+    else
+      v_new.opening_hours := p_fields -> 'opening_hours';
+    end if;
+  end if;
 
   perform private.audit_explicit(true);
   update public.service_providers
      set name = v_new.name, business_name = v_new.business_name, mobile = v_new.mobile, category = v_new.category,
-         specialist_in = v_new.specialist_in, experience = v_new.experience, address = v_new.address
+         specialist_in = v_new.specialist_in, experience = v_new.experience, address = v_new.address,
+         on_leave_until = v_new.on_leave_until, opening_hours = v_new.opening_hours
    where id = p_id
   returning * into v_new;
   if private.audit_row(to_jsonb(v_old)) is distinct from private.audit_row(to_jsonb(v_new)) then

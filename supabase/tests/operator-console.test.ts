@@ -4,7 +4,18 @@
  * append-only audit log (who, when, what, before -> after, reason; never an Aadhaar number).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { aadhaarEndingIn, anonClient, createProvider, raw, server, serviceClient, sharedAdmin, signedInClient } from './helpers';
+import {
+  aadhaarEndingIn,
+  anonClient,
+  createProvider,
+  phoneClient,
+  randomMobile,
+  raw,
+  server,
+  serviceClient,
+  sharedAdmin,
+  signedInClient,
+} from './helpers';
 
 const anon = anonClient();
 let admin: SupabaseClient;
@@ -304,6 +315,57 @@ describe('providers', () => {
     expect(entry).toMatchObject({ action: 'provider.delete', reason: 'asked to be removed', after: null });
     expect(entry!.before).toMatchObject({ id, mobile: input.p_mobile, status: 'approved' });
     expect((await admin.rpc('admin_delete_provider', { p_id: id, p_reason: 'again' })).status).toBe(404);
+  });
+
+  test('availability and opening hours are editable too, checked like the provider’s own', async () => {
+    const { id } = await createProvider();
+    const hours = { mon: { open: '09:00', close: '18:00' }, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
+    const future = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const ok = await admin.rpc('admin_update_provider', {
+      p_id: id,
+      p_fields: { on_leave_until: future, opening_hours: hours },
+      p_reason: 'provider phoned',
+    });
+    expect(ok.error).toBeNull();
+    expect(ok.data).toMatchObject({ on_leave_until: future, opening_hours: hours });
+    const past = await admin.rpc('admin_update_provider', { p_id: id, p_fields: { on_leave_until: '2020-01-01' }, p_reason: 'x' });
+    expect(past.error).toMatchObject({ code: '22023', details: 'on_leave_until' });
+    const badDate = await admin.rpc('admin_update_provider', { p_id: id, p_fields: { on_leave_until: 'soon' }, p_reason: 'x' });
+    expect(badDate.error).toMatchObject({ code: '22007', details: 'on_leave_until' });
+    const badHours = await admin.rpc('admin_update_provider', {
+      p_id: id,
+      p_fields: { opening_hours: { ...hours, mon: { open: '18:00', close: '09:00' } } },
+      p_reason: 'x',
+    });
+    expect(badHours.error).toMatchObject({ code: '23514', details: 'opening_hours' });
+    const cleared = await admin.rpc('admin_update_provider', {
+      p_id: id,
+      p_fields: { on_leave_until: null, opening_hours: null },
+      p_reason: 'back at work',
+    });
+    expect(cleared.data).toMatchObject({ on_leave_until: null, opening_hours: null });
+    const row = await admin.rpc('admin_search_providers', { p_query: id });
+    expect((row.data as Record<string, unknown>[])[0]).toMatchObject({ on_leave_until: null, opening_hours: null });
+  });
+
+  test('the operator’s decision on a listing change request is in the log with its reason', async () => {
+    const mobile = randomMobile();
+    const { id } = await createProvider({ overrides: { p_mobile: mobile } });
+    const provider = await phoneClient(mobile);
+    const req = await provider.rpc('request_listing_change', { p_provider_id: id, p_name: 'Renamed Works' });
+    expect(req.error).toBeNull();
+    const reqId = (req.data as { id: string }).id;
+    expect(await auditOf(reqId)).toEqual([]); // the provider's own request is not an operator action
+    const decided = await admin.rpc('admin_decide_change_request', { p_id: reqId, p_approve: false, p_reason: 'not the registered owner' });
+    expect(decided.error).toBeNull();
+    const [entry] = await auditOf(reqId);
+    expect(entry).toMatchObject({
+      action: 'provider_change_requests.update',
+      actor: adminId,
+      target_table: 'provider_change_requests',
+      before: { status: 'pending', reason: null },
+      after: { status: 'rejected', reason: 'not the registered owner' },
+    });
   });
 
   test('a change an admin makes outside the functions (a direct REST write) is logged by trigger', async () => {
