@@ -300,3 +300,24 @@ for (const lang of ['en', 'hi'] as const) {
     });
   });
 }
+
+test('a listing change waits in the queue, now and proposed side by side; approved, it is live', async ({ page, db }) => {
+  await useLanguage(page, 'en');
+  const mobile = uniqueMobile();
+  const name = `Change Test ${mobile.slice(-5)}`;
+  const newName = `${name} and Sons`;
+  const providerId = await createProvider(db, name, mobile);
+  expect((await db.from('provider_change_requests').insert({ provider_id: providerId, name: newName })).error).toBeNull();
+
+  await signIn(page);
+  const panel = adminSlot(page);
+  const request = panel.getByRole('article', { name, exact: true }).filter({ has: page.getByRole('table') });
+  const table = request.getByRole('table', { name: enAdmin.changes.caption.replace('{{name}}', name) });
+  await expect(table.getByRole('row', { name: new RegExp(enAdmin.editor.fields.name) })).toContainText(name);
+  await expect(table.getByRole('row', { name: new RegExp(enAdmin.editor.fields.name) })).toContainText(newName);
+  await expectNoSeriousA11yViolations(page);
+  await request.getByRole('button', { name: enAdmin.changes.approve }).click();
+  await withReason(request, 'en', enAdmin.changes.approve, 'Owner asked by phone');
+  await expect(request).toHaveCount(0);
+  await expect.poll(async () => (await db.from('service_providers').select('name').eq('id', providerId).single()).data?.name).toBe(newName);
+});

@@ -144,7 +144,7 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
           ))}
         </fieldset>
         {kind === 'youtube' ? (
-          <div className="admin-field">
+          <div className="admin-field" key="youtube">
             <label htmlFor={`${id}-youtube`} className="admin-field__label">
               {t('ads.fields.youtube')}
             </label>
@@ -162,7 +162,7 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
             </p>
           </div>
         ) : (
-          <div className="admin-field">
+          <div className="admin-field" key="file">
             <label htmlFor={`${id}-file`} className="admin-field__label">
               {kind === 'image' ? t('ads.fields.image') : t('ads.fields.video')}
             </label>
