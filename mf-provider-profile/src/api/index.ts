@@ -3,4 +3,5 @@
 export * from './provider';
 export * from './ratings';
 export * from './reviews';
+export * from './views';
 export * from './reports';
