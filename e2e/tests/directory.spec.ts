@@ -50,7 +50,7 @@ test.describe('in Hindi (default)', () => {
     await expect(grid.getByRole('link')).toHaveCount(INITIAL_CATEGORY_COUNT);
     await expectNoSeriousA11yViolations(page);
 
-    await directory(page).getByRole('button', { name: 'और सेवाएं' }).click();
+    await directory(page).getByRole('link', { name: 'और सेवाएं' }).click();
     const all = directory(page).getByRole('region', { name: 'सभी सेवाएं' });
     await expect(all.getByRole('link')).toHaveCount(CATEGORIES.length + 1);
     await expect(page).toHaveURL(/services=all/);
