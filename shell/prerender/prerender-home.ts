@@ -13,6 +13,10 @@
  *    its data taken from the route manifest (@city/shared/contracts) at build time.
  * 4. Writes dist/prerender.json: the guard's CSP hash, which every host serving the shell must
  *    allow in script-src (shell/server/site.ts does).
+ * 5. Renders the boot skeleton (src/app/boot-skeleton.tsx: the real header and the loading line,
+ *    Hindi and English) after #root in index.html, and writes dist/shell.html: the same document
+ *    with the skeleton only (no home markup), which hosts answer every path but `/` with. The
+ *    guard shows the skeleton where the home does not apply and picks its language.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
