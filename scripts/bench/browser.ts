@@ -74,14 +74,20 @@ export async function firstRenderScripts(
     });
     started = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      (selector) => {
-        const el = document.querySelector(selector);
-        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-      },
-      waitFor,
-      { timeout: 60_000, polling: 10 },
-    );
+    await page
+      .waitForFunction(
+        (selector) => {
+          const el = document.querySelector(selector);
+          return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+        },
+        waitFor,
+        // Generous: on a loaded machine a data page's first query has taken over a minute once.
+        { timeout: 120_000, polling: 10 },
+      )
+      .catch(async (e: unknown) => {
+        const text = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(no page)');
+        throw new Error(`${url}: ${waitFor} never became React's within 120 s. The page showed:\n${text}`, { cause: e });
+      });
     rendered = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(4000); // what the app defers to idle (ads, fallback language) starts by now
