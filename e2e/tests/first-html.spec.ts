@@ -62,6 +62,8 @@ test('a profile link is answered with the shell page (no home markup to download
   expect(html).toContain('id="boot-skeleton"');
   expect(html).not.toContain('data-prerendered');
   expect(html).toMatch(/<html [^>]*data-prerender-off/);
+  // Where the serving step may put the route's own text (shell/src/app/boot-skeleton-markers.ts).
+  expect(html).toContain('<!--boot-content-->');
 });
 
 test('English chosen: the loading state is in English from the first paint, never Hindi', async ({ page }) => {

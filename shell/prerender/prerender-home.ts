@@ -23,7 +23,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative, sep } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, type PrerenderScope } from '../src/app/prerender-scope';
-import { BOOT_LANGUAGE_ATTRIBUTE } from '../src/app/boot-skeleton';
+import { BOOT_LANGUAGE_ATTRIBUTE } from '../src/app/boot-skeleton-markers';
 import { LANGUAGE_STORAGE_KEY } from '@city/shared/i18n';
 
 const shellDir = join(__dirname, '..');

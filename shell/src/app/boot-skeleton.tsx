@@ -19,12 +19,9 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRERENDER_OFF_ATTRIBUTE } from './prerender-scope';
+import { BOOT_LANGUAGE_ATTRIBUTE, BOOT_SKELETON_ID } from './boot-skeleton-markers';
 
-export const BOOT_SKELETON_ID = 'boot-skeleton';
-/** On <html>, set by the guard: which language's header and loading text the skeleton shows. */
-export const BOOT_LANGUAGE_ATTRIBUTE = 'data-boot-lang';
-/** Where a serving step may insert the route's own text (shell.html, index.html). */
-export const BOOT_CONTENT_MARKER = '<!--boot-content-->';
+export { BOOT_CONTENT_MARKER, BOOT_LANGUAGE_ATTRIBUTE, BOOT_SKELETON_ID } from './boot-skeleton-markers';
 
 /** One language's header, as the shell renders it (the build passes the real <Header />). */
 export function BootHeader({ language, children }: { language: string; children: ReactNode }) {
