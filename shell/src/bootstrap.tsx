@@ -12,7 +12,7 @@ import {
 import { StartupError } from './pages/startup-error';
 import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
-import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
+import { fetchOrTakeEarly, needsSupabaseAtOnce } from './remotes/startup-preload';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -47,8 +47,9 @@ function takeOverRoot(container: HTMLElement, page: ReactNode, hydrate: boolean)
 }
 
 async function start() {
-  // Pages that show data at once: supabase-js (not on the first render of `/`) starts downloading now.
-  if (needsDataAtOnce(window.location.pathname, window.location.search)) preloadSupabase();
+  // Pages that show data at once read it without supabase-js (public-rest) unless a session is
+  // stored: then the reads go through supabase-js, which starts downloading now.
+  if (needsSupabaseAtOnce(window.location.pathname, window.location.search)) preloadSupabase();
   await initI18n();
   const container = document.getElementById('root')!;
   const [config, remotes] = await Promise.all([loadRuntimeConfig('/config.json', fetchOrTakeEarly), loadRemotesManifest('/remotes.json')]);

@@ -1,7 +1,7 @@
 // The directory's queries: category lists and provider search, one page at a time, filtered
 // and sorted by the database (rpc search_providers, supabase/migrations/0003). Owned by this
 // remote, so a new query ships with it, without redeploying the shell.
-import { dataClient, toApiError, type ProviderFields } from '@city/shared';
+import { canReadAnonymously, dataClient, publicRpc, toApiError, type ProviderFields } from '@city/shared';
 
 /** Sort orders the database knows (spec section 4). */
 export const PROVIDER_SORTS = ['rating_desc', 'newly_added'] as const;
@@ -81,8 +81,7 @@ export async function searchProviders(params: SearchProvidersParams): Promise<Se
   const limit = Math.min(100, Math.max(1, Math.floor(params.limit ?? SEARCH_PAGE_SIZE)));
   const query = normaliseSearchQuery(params.query);
   const category = params.category?.trim() || null;
-  const supabase = await dataClient();
-  let request = supabase.rpc('search_providers', {
+  const args = {
     p_query: query === '' ? null : query,
     p_category: category,
     p_min_rating: normaliseMinRating(params.minRating),
@@ -92,11 +91,21 @@ export async function searchProviders(params: SearchProvidersParams): Promise<Se
     p_offset: offset,
     // Sent only when asked for, so the call is the same as before otherwise.
     ...(params.available ? { p_available: true } : {}),
-  });
-  if (params.signal) request = request.abortSignal(params.signal);
-  const { data, error, status } = await request;
-  if (error) throw toApiError(error, status);
-  const raw = (data ?? []) as SearchRow[];
+  };
+  let data: unknown;
+  if (canReadAnonymously()) {
+    // Without a session and before any supabase-js client: a plain POST (supabase-js, 57 KiB,
+    // is then not on the list's or search's first render).
+    data = await publicRpc<unknown>('search_providers', args, { signal: params.signal });
+  } else {
+    const supabase = await dataClient();
+    let request = supabase.rpc('search_providers', args);
+    if (params.signal) request = request.abortSignal(params.signal);
+    const answer = await request;
+    if (answer.error) throw toApiError(answer.error, answer.status);
+    data = answer.data;
+  }
+  const raw = (Array.isArray(data) ? data : []) as SearchRow[];
   const rows = raw.map(({ total_count: _total, avg_rating, rating_count, ...rest }) => ({
     ...rest,
     avg_rating: Number(avg_rating ?? 0) || 0,

@@ -1,7 +1,7 @@
 // Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
 // ratings only through functions that take the device's secret token; the database stores its
 // hash, and nobody can read the ratings table itself.
-import { ApiError, dataClient, getDeviceToken, toApiError } from '@city/shared';
+import { ApiError, canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -17,19 +17,24 @@ export const isValidRating = (value: number) => Number.isInteger(value) && value
 
 /**
  * This device's ratings, provider id -> stars (get_device_ratings), optionally narrowed to
- * some providers.
+ * some providers. Reads (this one and the averages) go without supabase-js when there is no
+ * session and no client yet (canReadAnonymously): they are on the profile's first render.
  */
 export async function fetchDeviceRatings(
   providerIds?: readonly string[],
   deviceToken: string = getDeviceToken(),
 ): Promise<Map<string, number>> {
   if (providerIds && providerIds.length === 0) return new Map();
-  const supabase = await dataClient();
-  const { data, error, status } = await supabase.rpc('get_device_ratings', {
-    p_device_token: deviceToken,
-    ...(providerIds ? { p_provider_ids: [...providerIds] } : {}),
-  });
-  if (error) throw toApiError(error, status);
+  const args = { p_device_token: deviceToken, ...(providerIds ? { p_provider_ids: [...providerIds] } : {}) };
+  let data: unknown;
+  if (canReadAnonymously()) {
+    data = await publicRpc<unknown>('get_device_ratings', args);
+  } else {
+    const supabase = await dataClient();
+    const answer = await supabase.rpc('get_device_ratings', args);
+    if (answer.error) throw toApiError(answer.error, answer.status);
+    data = answer.data;
+  }
   const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
   return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
 }
@@ -60,9 +65,16 @@ export async function submitRating(providerId: string, rating: number, deviceTok
  */
 export async function fetchAverageRatings(providerIds: readonly string[]): Promise<Map<string, RatingSummary>> {
   if (providerIds.length === 0) return new Map();
-  const supabase = await dataClient();
-  const { data, error, status } = await supabase.rpc('get_average_ratings', { p_provider_ids: [...providerIds] });
-  if (error) throw toApiError(error, status);
+  const args = { p_provider_ids: [...providerIds] };
+  let data: unknown;
+  if (canReadAnonymously()) {
+    data = await publicRpc<unknown>('get_average_ratings', args);
+  } else {
+    const supabase = await dataClient();
+    const answer = await supabase.rpc('get_average_ratings', args);
+    if (answer.error) throw toApiError(answer.error, answer.status);
+    data = answer.data;
+  }
   const rows = (data ?? []) as { provider_id: string; avg_rating: number | string; rating_count: number | string }[];
   return new Map(
     rows.map((r) => [

@@ -1,5 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
+import { ApiError, canReadAnonymously, cleanText, dataClient, getDeviceToken, publicSelect, textLength, toApiError } from '@city/shared';
 
 /** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;
@@ -36,11 +36,20 @@ export function reviewTextProblem(text: string): 'empty' | 'tooLong' | null {
   return null;
 }
 
-/** A page of a provider's reviews, newest first. */
+/** A page of a provider's reviews, newest first (without a session, a plain anonymous GET). */
 export async function fetchReviews(
   providerId: string,
   { offset = 0, limit = REVIEWS_PAGE_SIZE }: { offset?: number; limit?: number } = {},
 ): Promise<Review[]> {
+  if (canReadAnonymously()) {
+    return publicSelect<Review>('reviews', {
+      select: REVIEW_COLUMNS.replace(/\s+/g, ''),
+      provider_id: `eq.${providerId}`,
+      order: 'created_at.desc,id.desc',
+      offset: String(offset),
+      limit: String(limit),
+    });
+  }
   const supabase = await dataClient();
   const { data, error, status } = await supabase
     .from('reviews')

@@ -82,6 +82,11 @@ export function whenSupabaseClient(listener: (client: SupabaseClient) => void): 
   };
 }
 
+/** Whether the page's supabase-js client exists already (created by a call, or injected). */
+export function hasSupabaseClient(): boolean {
+  return client !== null;
+}
+
 /** Whether a signed-in session is stored in this browser (read without loading supabase-js). */
 export function hasStoredSession(): boolean {
   try {

@@ -73,6 +73,28 @@ function preconnectToDataService(config: Promise<Response>): void {
     .catch(() => undefined); // a bad config.json is reported by its real reader
 }
 
+/**
+ * Whether a signed-in session may be stored (supabase-js's keys end in '-auth-token'; the
+ * page's is 'city-auth-token'). Read here without '@city/shared' (see the top of this file).
+ */
+export function mayHaveStoredSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.endsWith('-auth-token')) return true;
+    return false;
+  } catch {
+    return false; // storage blocked: supabase-js cannot have stored one either
+  }
+}
+
+/**
+ * Whether a data page needs supabase-js at once: a signed-in page (a guarded route: sign-in
+ * and its reads) or a stored session (the reads then go through supabase-js with its token).
+ * An anonymous visitor's first reads are plain requests (@city/shared's public-rest).
+ */
+export function needsSupabaseAtOnce(pathname: string, search: string): boolean {
+  return needsDataAtOnce(pathname, search) && (matchRoute(pathname).guard !== null || mayHaveStoredSession());
+}
+
 export function startPreload(urls: { remotes: string; config: string }, pathname: string, search = ''): void {
   for (const url of [urls.config, urls.remotes]) {
     const request = fetch(url, { cache: 'no-cache' });
@@ -81,11 +103,15 @@ export function startPreload(urls: { remotes: string; config: string }, pathname
   }
   if (needsDataAtOnce(pathname, search)) {
     preconnectToDataService(early.get(urls.config)!);
-    // supabase-js (57 KiB) alongside React rather than after it: on a profile link it was the
-    // last download before the first query. Through the share scope, so the app's own import
-    // later gets this same singleton; a failure is retried by that import (shared-retry).
-    ensureRuntimePlugins();
-    void loadShare('@supabase/supabase-js').catch(() => undefined);
+    // Without a session the page's first reads are plain anonymous requests (@city/shared's
+    // public-rest) and supabase-js (57 KiB) waits for a write. With one, they go through
+    // supabase-js: it downloads alongside React rather than after it. Through the share scope,
+    // so the app's own import later gets this same singleton; a failure is retried by that
+    // import (shared-retry).
+    if (needsSupabaseAtOnce(pathname, search)) {
+      ensureRuntimePlugins();
+      void loadShare('@supabase/supabase-js').catch(() => undefined);
+    }
   }
   const response = early.get(urls.remotes)!;
   const first = firstRemoteFor(pathname);

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ApiError, setSupabaseClient } from '@city/shared';
+import { ApiError, setRuntimeConfig, setSupabaseClient, type RuntimeConfig } from '@city/shared';
 import { normaliseMinRating, normaliseSearchQuery, searchProviders } from '../search';
 
 /** A stand-in for supabase-js: records the rpc call and answers with `response`. */
@@ -125,5 +125,38 @@ describe('normalisers', () => {
     expect(normaliseMinRating('9')).toBe(5);
     expect(normaliseMinRating('-1')).toBe(0);
     expect(normaliseMinRating('abc')).toBe(0);
+  });
+});
+
+describe('searchProviders without supabase-js (an anonymous visitor, no client yet)', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+
+  it('sends the same call as a plain POST with the public key, and aborts with the signal', async () => {
+    setRuntimeConfig({ supabaseUrl: 'http://db.test', supabaseAnonKey: 'anon' } as RuntimeConfig);
+    const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>().mockResolvedValue({
+      ok: true,
+      status: 200,
+      statusText: 'OK',
+      text: async () => JSON.stringify([row()]),
+    } as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const controller = new AbortController();
+    const result = await searchProviders({ query: ' nal ', category: 'plumber', signal: controller.signal });
+    expect(result).toEqual({ rows: [expect.objectContaining({ id: 'a', avg_rating: 4.5, rating_count: 2 })], total: 41 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://db.test/rest/v1/rpc/search_providers');
+    expect(init).toMatchObject({ method: 'POST', signal: controller.signal, headers: { apikey: 'anon', Authorization: 'Bearer anon' } });
+    expect(JSON.parse(init.body as string)).toEqual({
+      p_query: 'nal',
+      p_category: 'plumber',
+      p_min_rating: 0,
+      p_verified: 'all',
+      p_sort: 'rating_desc',
+      p_limit: 20,
+      p_offset: 0,
+    });
   });
 });

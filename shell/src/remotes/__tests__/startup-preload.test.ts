@@ -114,19 +114,29 @@ describe('the connection to the data service', () => {
     [...document.head.querySelectorAll('link[rel="preconnect"]')].map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]);
   beforeEach(() => document.head.querySelectorAll('link[rel="preconnect"]').forEach((l) => l.remove()));
 
+  afterEach(() => localStorage.clear());
+
   test.each([
-    ['a provider profile', '/provider/42', ''],
-    ['a category list', '/', '?category=plumber'],
-    ['a search', '/', '?q=nal'],
-    ['the admin pages', '/admin', ''],
-  ])('opens early on %s (its data is asked for as soon as the app runs)', async (_what, pathname, search) => {
+    ['a provider profile', '/provider/42', '', false],
+    ['a category list', '/', '?category=plumber', false],
+    ['a search', '/', '?q=nal', false],
+    ['the admin pages', '/admin', '', true],
+  ])('opens early on %s (its data is asked for as soon as the app runs)', async (_what, pathname, search, signedInPage) => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'https://abc.supabase.co/' }),
     );
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
     await flush();
     expect(preconnects()).toEqual([['https://abc.supabase.co', 'anonymous']]);
-    // supabase-js downloads alongside React, through the share scope (one singleton).
+    // An anonymous visitor's reads are plain requests: supabase-js only for a signed-in page.
+    expect(mockRuntime.loadShare.mock.calls).toEqual(signedInPage ? [['@supabase/supabase-js']] : []);
+  });
+
+  test('downloads supabase-js alongside React on a data page when a session is stored', async () => {
+    localStorage.setItem('city-auth-token', '{}');
+    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
+    await flush();
+    // Through the share scope (one singleton): the reads go through supabase-js with the session.
     expect(mockRuntime.loadShare.mock.calls).toEqual([['@supabase/supabase-js']]);
   });
 

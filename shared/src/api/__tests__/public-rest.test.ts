@@ -1,0 +1,133 @@
+// Anonymous reads without supabase-js: the request as supabase-js would send it without a
+// session, errors as ApiErrors, aborts as aborts, and supabase-js still used with a session.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { setRuntimeConfig } from '../../config/runtime-config-store';
+import type { RuntimeConfig } from '../../contracts/runtime-config';
+import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../supabase/client';
+import { ApiError } from '../errors';
+import { canReadAnonymously, publicRestRequest, publicRpc, publicSelect } from '../public-rest';
+
+const KEY = 'anon-key-123';
+
+beforeEach(() => {
+  localStorage.clear();
+  setRuntimeConfig({ supabaseUrl: 'https://db.example.in/', supabaseAnonKey: KEY } as RuntimeConfig);
+});
+afterEach(() => setSupabaseClient(null));
+
+/** A fetch answering once like the server would (jsdom has no Response: the fields read). */
+const answer = (status: number, body: unknown, statusText = '') =>
+  jest.fn<Promise<Response>, [string, RequestInit?]>().mockResolvedValue({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    text: async () => (body === undefined ? '' : JSON.stringify(body)),
+  } as Response);
+
+describe('publicRestRequest', () => {
+  it('builds a GET of a table with the query and the public key as apikey and bearer', () => {
+    const { url, init } = publicRestRequest({
+      table: 'reviews',
+      query: [
+        ['select', 'id,review_text'],
+        ['provider_id', 'eq.42'],
+        ['or', '(a.is.null,b.eq.1)'],
+        ['or', '(c.is.null)'],
+      ],
+    });
+    expect(url).toBe(
+      'https://db.example.in/rest/v1/reviews?select=id%2Creview_text&provider_id=eq.42&or=%28a.is.null%2Cb.eq.1%29&or=%28c.is.null%29',
+    );
+    expect(init).toEqual({ method: 'GET', headers: { apikey: KEY, Authorization: `Bearer ${KEY}`, Accept: 'application/json' } });
+  });
+
+  it('builds a POST of a function with its arguments as JSON', () => {
+    const { url, init } = publicRestRequest({ rpc: 'search_providers', args: { p_query: 'nal', p_limit: 20 } });
+    expect(url).toBe('https://db.example.in/rest/v1/rpc/search_providers');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"p_query":"nal","p_limit":20}');
+    expect(init.headers).toEqual({
+      apikey: KEY,
+      Authorization: `Bearer ${KEY}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('takes an explicit configuration (the entry chunk has no runtime store yet)', () => {
+    const { url } = publicRestRequest({ table: 'service_providers' }, { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'k' });
+    expect(url).toBe('http://127.0.0.1:54321/rest/v1/service_providers');
+  });
+});
+
+describe('publicSelect and publicRpc', () => {
+  it('return the JSON answer', async () => {
+    const rows = [{ id: 'a' }, { id: 'b' }];
+    const fetchImpl = answer(200, rows);
+    await expect(publicSelect('reviews', { select: 'id' }, { fetchImpl: fetchImpl as unknown as typeof fetch })).resolves.toEqual(rows);
+    const rpcFetch = answer(200, [{ provider_id: 'a', avg_rating: '4.5' }]);
+    await expect(
+      publicRpc('get_average_ratings', { p_provider_ids: ['a'] }, { fetchImpl: rpcFetch as unknown as typeof fetch }),
+    ).resolves.toEqual([{ provider_id: 'a', avg_rating: '4.5' }]);
+    expect(rpcFetch.mock.calls[0]![1]!.method).toBe('POST');
+  });
+
+  it("turn PostgREST's error body into an ApiError with its code, status and details", async () => {
+    const fetchImpl = answer(400, { code: '22P02', message: 'invalid input syntax for type uuid', details: 'p_provider_id' });
+    const error = await publicRpc('get_average_ratings', {}, { fetchImpl: fetchImpl as unknown as typeof fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: '22P02', status: 400, details: 'p_provider_id', message: 'invalid input syntax for type uuid' });
+    expect((error as ApiError).isInvalid).toBe(true);
+  });
+
+  it('name the HTTP status when the error has no body (e.g. a proxy answered)', async () => {
+    const error = await publicSelect(
+      'reviews',
+      {},
+      { fetchImpl: answer(503, undefined, 'Service Unavailable') as unknown as typeof fetch },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '503', status: 503, message: 'Service Unavailable' });
+  });
+
+  it('report an unreachable server as a network ApiError', async () => {
+    const fetchImpl = jest.fn<Promise<Response>, [string, RequestInit?]>().mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await publicSelect('reviews', {}, { fetchImpl: fetchImpl as unknown as typeof fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetwork).toBe(true);
+  });
+
+  it('pass the signal on and reject with the abort itself, not as an ApiError', async () => {
+    const controller = new AbortController();
+    const fetchImpl = jest.fn((_url: string, init?: RequestInit) => {
+      return new Promise<Response>((_resolve, reject) => {
+        init!.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      });
+    });
+    const pending = publicRpc(
+      'search_providers',
+      { p_query: 'nal' },
+      { signal: controller.signal, fetchImpl: fetchImpl as unknown as typeof fetch },
+    );
+    expect(fetchImpl.mock.calls[0]![1]!.signal).toBe(controller.signal);
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('canReadAnonymously', () => {
+  it('is true for a visitor without a session before supabase-js is loaded', () => {
+    expect(canReadAnonymously()).toBe(true);
+  });
+
+  it('is false when a session is stored (an operator or a provider reads with its token)', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"x"}');
+    expect(canReadAnonymously()).toBe(false);
+  });
+
+  it('is false once the page has a supabase-js client (no download to save)', () => {
+    setSupabaseClient({} as SupabaseClient);
+    expect(canReadAnonymously()).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+// Anonymous reads of the public REST API without supabase-js (57 KiB gzip): a plain GET of a
+// table or view, a plain POST of a read-only function, with the public (anon) key, as
+// supabase-js sends them without a session (same URL, headers and body, so the service
+// worker's data cache keys them alike). A page's first reads use these, and supabase-js is
+// downloaded only when a write or a signed-in read needs it (docs/performance.md).
+import { getRuntimeConfig } from '../config/runtime-config-store';
+import { hasStoredSession, hasSupabaseClient } from '../supabase/client';
+import { toApiError } from './errors';
+
+/** Query string parameters of a table read (PostgREST syntax); repeated keys as pairs. */
+export type PublicQuery = Record<string, string> | ReadonlyArray<readonly [string, string]>;
+
+export interface PublicRequestOptions {
+  /** Aborts the request; the promise then rejects with the signal's reason (an AbortError). */
+  signal?: AbortSignal;
+  /** Defaults to the page's fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+export interface PublicRequest {
+  url: string;
+  init: RequestInit;
+}
+
+/**
+ * Whether a read can go as a plain anonymous request: no session is stored (a signed-in
+ * operator or provider may see more rows, e.g. a pending profile, and reads through
+ * supabase-js with its token) and the page has no supabase-js client yet (once it has one,
+ * it costs nothing more to use it).
+ */
+export function canReadAnonymously(): boolean {
+  return !hasSupabaseClient() && !hasStoredSession();
+}
+
+/**
+ * The request of an anonymous read, without sending it: `GET /rest/v1/<table>?<query>` or,
+ * with `rpc`, `POST /rest/v1/rpc/<fn>` with the arguments as JSON.
+ */
+export function publicRestRequest(
+  target: { table: string; query?: PublicQuery } | { rpc: string; args?: Record<string, unknown> },
+  config: { supabaseUrl: string; supabaseAnonKey: string } = getRuntimeConfig(),
+): PublicRequest {
+  const base = `${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`;
+  const headers: Record<string, string> = {
+    apikey: config.supabaseAnonKey,
+    Authorization: `Bearer ${config.supabaseAnonKey}`,
+    Accept: 'application/json',
+  };
+  if ('rpc' in target) {
+    return {
+      url: `${base}/rpc/${encodeURIComponent(target.rpc)}`,
+      init: { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(target.args ?? {}) },
+    };
+  }
+  const query = new URLSearchParams(target.query as Record<string, string> | string[][] | undefined).toString();
+  return { url: `${base}/${encodeURIComponent(target.table)}${query ? `?${query}` : ''}`, init: { method: 'GET', headers } };
+}
+
+const isAbort = (e: unknown, signal?: AbortSignal) => Boolean(signal?.aborted) || (e instanceof Error && e.name === 'AbortError');
+
+/**
+ * Sends a request built by publicRestRequest and returns its JSON body. An HTTP error becomes
+ * the ApiError of its PostgREST body (toApiError), a request that cannot be sent a network
+ * ApiError; an abort rejects with the AbortError itself.
+ */
+export async function sendPublicRequest<T>({ url, init }: PublicRequest, options: PublicRequestOptions = {}): Promise<T> {
+  const { signal, fetchImpl = fetch } = options;
+  let res: Response;
+  try {
+    res = await fetchImpl(url, { ...init, signal });
+  } catch (e) {
+    if (isAbort(e, signal)) throw e;
+    throw toApiError({ message: e instanceof Error ? e.message : String(e) }, 0);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (e) {
+    if (isAbort(e, signal)) throw e;
+    throw toApiError({ message: e instanceof Error ? e.message : String(e) }, 0);
+  }
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const error = body && typeof body === 'object' ? (body as { message?: string; code?: string; details?: string }) : null;
+    throw toApiError(error?.message ? error : { ...error, message: res.statusText || `HTTP ${res.status}` }, res.status);
+  }
+  return body as T;
+}
+
+/** Rows of a table or view, read anonymously (GET /rest/v1/<table>?<query>). */
+export async function publicSelect<T>(table: string, query: PublicQuery, options?: PublicRequestOptions): Promise<T[]> {
+  const body = await sendPublicRequest<unknown>(publicRestRequest({ table, query }), options);
+  return Array.isArray(body) ? (body as T[]) : [];
+}
+
+/** The answer of a read-only database function, called anonymously (POST /rest/v1/rpc/<fn>). */
+export function publicRpc<T>(fn: string, args: Record<string, unknown>, options?: PublicRequestOptions): Promise<T> {
+  return sendPublicRequest<T>(publicRestRequest({ rpc: fn, args }), options);
+}
