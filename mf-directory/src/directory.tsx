@@ -27,10 +27,11 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       ? { kind: 'search', query: state.query }
       : null;
   const view = mode ? (mode.kind === 'category' ? `category:${categorySlug(mode.selected)}` : 'search') : 'grid';
-  // Results show the catalogue's keywords and descriptions (downloaded on demand): ask for them
-  // now, before the results' effects request the providers, so the two download together.
-  // Cached and idempotent, so harmless during render (like a resource preload).
-  if (mode) loadCategoryDetails().catch(() => undefined);
+  // A search shows the categories its words match (the catalogue's keywords, downloaded on
+  // demand): ask for them now, before the results' effects request the providers, so the two
+  // download together. A category list needs only the description, which waits for its first
+  // results (ProviderResults). Cached and idempotent, so harmless during render (a preload).
+  if (mode?.kind === 'search') loadCategoryDetails().catch(() => undefined);
 
   // When the view changes (not on first render, not while typing a search), move focus to
   // its heading so keyboard and screen-reader users land on the new content.

@@ -190,12 +190,18 @@ describe('category provider list', () => {
     expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
   });
 
-  it("asks for the catalogue details with the providers, and shows the category's description", async () => {
+  it("shows the category's description after its first results, not asked for before them", async () => {
     await renderDirectory('/?category=plumber');
-    // before the provider request starts (the results' effect), not after it
-    expect(api.loadCategoryDetails).toHaveBeenCalled();
-    expect(await screen.findByText('Tap, pipe, tank and bathroom fitting and repair.')).toBeInTheDocument();
+    // The list's first cards are its largest paint: the details do not download on their way.
+    expect(api.loadCategoryDetails).not.toHaveBeenCalled();
     expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
+    expect(await screen.findByText('Tap, pipe, tank and bathroom fitting and repair.')).toBeInTheDocument();
+  });
+
+  it('asks for the catalogue details with the providers on a search (its matching categories)', async () => {
+    await renderDirectory('/?q=nal');
+    expect(api.loadCategoryDetails).toHaveBeenCalled();
+    expect(await screen.findByRole('navigation', { name: 'Matching services' })).toBeInTheDocument();
   });
 
   it('says services will be provided soon for an empty category', async () => {

@@ -53,7 +53,9 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   const rows = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
   // Keywords and descriptions download on demand: until then, no suggestions and no description.
-  const details = useCategoryDetails();
+  // A category list asks for them once its first results are in (not on their way: the list's
+  // first cards are its largest paint); its description's room is kept meanwhile (CSS).
+  const details = useCategoryDetails(mode.kind === 'search' || result.status !== 'loading');
   const suggestions = useMemo(
     () => (mode.kind === 'search' && details ? matchCategories(mode.query, details, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
     [mode, details, lang],
@@ -103,7 +105,9 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         ) : null}{' '}
         {title}
       </h2>
-      {description ? <p className="directory-results__desc">{description}</p> : null}
+      {description !== null || (mode.kind === 'category' && mode.selected.kind === 'catalogue') ? (
+        <p className="directory-results__desc">{description}</p>
+      ) : null}
       {suggestions.length > 0 ? (
         <nav className="directory-results__suggestions" aria-label={t('search.matchingCategories')}>
           <h3 className="directory__h3">{t('search.matchingCategories')}</h3>

@@ -4,13 +4,14 @@ import type { CategoryDetailsMap } from './types';
 
 /**
  * The categories' keywords and descriptions: null until they have downloaded (the download
- * starts on mount). A failed download leaves null, and the next mount tries again: what
- * needs them (suggestions, a description) is an extra the page works without.
+ * starts on mount, or once `load` turns true: e.g. after a list's first results, so the
+ * download is not on their way). A failed download leaves null, and the next mount tries
+ * again: what needs them (suggestions, a description) is an extra the page works without.
  */
-export function useCategoryDetails(): CategoryDetailsMap | null {
+export function useCategoryDetails(load = true): CategoryDetailsMap | null {
   const [details, setDetails] = useState(loadedCategoryDetails);
   useEffect(() => {
-    if (details) return;
+    if (details || !load) return;
     let live = true;
     loadCategoryDetails().then(
       (loaded) => {
@@ -21,6 +22,6 @@ export function useCategoryDetails(): CategoryDetailsMap | null {
     return () => {
       live = false;
     };
-  }, [details]);
+  }, [details, load]);
   return details;
 }

@@ -65,6 +65,17 @@ describe('useCategoryDetails', () => {
     expect(downloads).toBe(1);
   });
 
+  it('downloads nothing until asked to load (a list waits for its first results)', async () => {
+    const { useCategoryDetails } = fresh();
+    const { result, rerender } = renderHook(({ load }) => useCategoryDetails(load), { initialProps: { load: false } });
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(downloads).toBe(0);
+    expect(result.current).toBeNull();
+    rerender({ load: true });
+    await waitFor(() => expect(result.current).toBe(DETAILS));
+    expect(downloads).toBe(1);
+  });
+
   it('stays null after a failed download, and a later mount tries again', async () => {
     const { useCategoryDetails } = fresh();
     failNext = 1;
