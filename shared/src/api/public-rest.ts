@@ -6,20 +6,19 @@
 import { getRuntimeConfig } from '../config/runtime-config-store';
 import { hasStoredSession, hasSupabaseClient } from '../supabase/client';
 import { toApiError } from './errors';
-
-/** Query string parameters of a table read (PostgREST syntax); repeated keys as pairs. */
-export type PublicQuery = Record<string, string> | ReadonlyArray<readonly [string, string]>;
+import {
+  buildPublicRequest,
+  takeEarlyRead,
+  type PublicQuery,
+  type PublicRequest,
+  type PublicTarget,
+} from '../contracts/public-rest-request';
 
 export interface PublicRequestOptions {
   /** Aborts the request; the promise then rejects with the signal's reason (an AbortError). */
   signal?: AbortSignal;
   /** Defaults to the page's fetch. */
   fetchImpl?: typeof fetch;
-}
-
-export interface PublicRequest {
-  url: string;
-  init: RequestInit;
 }
 
 /**
@@ -37,23 +36,10 @@ export function canReadAnonymously(): boolean {
  * with `rpc`, `POST /rest/v1/rpc/<fn>` with the arguments as JSON.
  */
 export function publicRestRequest(
-  target: { table: string; query?: PublicQuery } | { rpc: string; args?: Record<string, unknown> },
+  target: PublicTarget,
   config: { supabaseUrl: string; supabaseAnonKey: string } = getRuntimeConfig(),
 ): PublicRequest {
-  const base = `${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`;
-  const headers: Record<string, string> = {
-    apikey: config.supabaseAnonKey,
-    Authorization: `Bearer ${config.supabaseAnonKey}`,
-    Accept: 'application/json',
-  };
-  if ('rpc' in target) {
-    return {
-      url: `${base}/rpc/${encodeURIComponent(target.rpc)}`,
-      init: { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(target.args ?? {}) },
-    };
-  }
-  const query = new URLSearchParams(target.query as Record<string, string> | string[][] | undefined).toString();
-  return { url: `${base}/${encodeURIComponent(target.table)}${query ? `?${query}` : ''}`, init: { method: 'GET', headers } };
+  return buildPublicRequest(target, config);
 }
 
 const isAbort = (e: unknown, signal?: AbortSignal) => Boolean(signal?.aborted) || (e instanceof Error && e.name === 'AbortError');
@@ -61,13 +47,17 @@ const isAbort = (e: unknown, signal?: AbortSignal) => Boolean(signal?.aborted) |
 /**
  * Sends a request built by publicRestRequest and returns its JSON body. An HTTP error becomes
  * the ApiError of its PostgREST body (toApiError), a request that cannot be sent a network
- * ApiError; an abort rejects with the AbortError itself.
+ * ApiError; an abort rejects with the AbortError itself. The same request started early by the
+ * shell's entry chunk (startEarlyRead) is answered from there, once.
  */
-export async function sendPublicRequest<T>({ url, init }: PublicRequest, options: PublicRequestOptions = {}): Promise<T> {
+export async function sendPublicRequest<T>(request: PublicRequest, options: PublicRequestOptions = {}): Promise<T> {
   const { signal, fetchImpl = fetch } = options;
+  const { url, init } = request;
   let res: Response;
   try {
-    res = await fetchImpl(url, { ...init, signal });
+    // The same read started by the entry chunk (startEarlyRead), if any: its answer, once.
+    const early = signal?.aborted ? null : takeEarlyRead(request);
+    res = early ? await early.catch(() => fetchImpl(url, { ...init, signal })) : await fetchImpl(url, { ...init, signal });
   } catch (e) {
     if (isAbort(e, signal)) throw e;
     throw toApiError({ message: e instanceof Error ? e.message : String(e) }, 0);

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../../contracts/runtime-config';
 import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../supabase/client';
 import { ApiError } from '../errors';
 import { canReadAnonymously, publicRestRequest, publicRpc, publicSelect } from '../public-rest';
+import { EARLY_READ_MAX_AGE_MS, startEarlyRead, takeEarlyRead } from '../../contracts/public-rest-request';
 
 const KEY = 'anon-key-123';
 
@@ -129,5 +130,42 @@ describe('canReadAnonymously', () => {
   it('is false once the page has a supabase-js client (no download to save)', () => {
     setSupabaseClient({} as SupabaseClient);
     expect(canReadAnonymously()).toBe(false);
+  });
+});
+
+describe('a read started early by the entry chunk', () => {
+  it('is answered from that request once, then asks the network', async () => {
+    const request = publicRestRequest({ table: 'service_providers', query: { select: '*', id: 'eq.42' } });
+    const early = answer(200, [{ id: '42', name: 'early' }]);
+    startEarlyRead(request, early as unknown as typeof fetch);
+    expect(early).toHaveBeenCalledWith(request.url, request.init);
+    const later = answer(200, [{ id: '42', name: 'later' }]);
+    const read = () => publicSelect('service_providers', { select: '*', id: 'eq.42' }, { fetchImpl: later as unknown as typeof fetch });
+    await expect(read()).resolves.toEqual([{ id: '42', name: 'early' }]);
+    expect(later).not.toHaveBeenCalled();
+    await expect(read()).resolves.toEqual([{ id: '42', name: 'later' }]);
+  });
+
+  it('is not taken by a different request (another body), nor when old', async () => {
+    const fetchImpl = answer(200, []);
+    startEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'nal' } }), fetchImpl as unknown as typeof fetch);
+    expect(takeEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'bijli' } }))).toBeNull();
+    const now = Date.now();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(now + EARLY_READ_MAX_AGE_MS + 1);
+    try {
+      expect(takeEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'nal' } }))).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('asks the network again when the early request failed', async () => {
+    const request = publicRestRequest({ rpc: 'get_average_ratings', args: { p_provider_ids: ['a'] } });
+    startEarlyRead(request, jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch);
+    const retry = answer(200, [{ provider_id: 'a', avg_rating: 5, rating_count: 1 }]);
+    await expect(
+      publicRpc('get_average_ratings', { p_provider_ids: ['a'] }, { fetchImpl: retry as unknown as typeof fetch }),
+    ).resolves.toHaveLength(1);
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });
