@@ -93,6 +93,28 @@ test.describe('in Hindi (default)', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('a shared search or category link reads its first page once, without supabase-js', async ({ page, site }) => {
+    const requests = recordDataRequests(page, site.supabaseUrl);
+    const supabaseScripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      if ((await r.text().catch(() => '')).includes('GoTrueClient')) supabaseScripts.push(r.url());
+    });
+    const searches = () => requests.filter((r) => r.url.endsWith('/rest/v1/rpc/search_providers'));
+    // A search: started by the entry chunk, taken by the directory (one request, not two).
+    await page.goto('/?q=plambar');
+    await expect(cards(page).first().getByText('प्लंबर', { exact: true })).toBeVisible();
+    // the matching categories come from the catalogue's keywords
+    await expect(directory(page).getByRole('navigation', { name: 'मिलती-जुलती सेवाएं' })).toBeVisible();
+    expect(searches()).toHaveLength(1);
+    // A category list, with its description once the first cards are in.
+    await page.goto('/?category=plumber');
+    await expect(cards(page).first()).toBeVisible();
+    await expect(directory(page).locator('.directory-results__desc')).not.toBeEmpty();
+    expect(searches()).toHaveLength(2);
+    expect(supabaseScripts).toEqual([]);
+  });
+
   test('an empty category says services will be provided soon', async ({ page, db }) => {
     // The seed fills every category; hide the approved providers of the emptiest one for this test.
     const { data } = await db.from('service_providers').select('id, category').eq('status', 'approved');

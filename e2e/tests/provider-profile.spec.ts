@@ -168,6 +168,36 @@ test.describe('in Hindi (default)', () => {
 test.describe('in English', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
+  test('a visitor reads the profile without supabase-js, each read once; the first rating downloads it', async ({ page, db, site }) => {
+    const p = await createProvider(db);
+    expect((await db.from('reviews').insert({ provider_id: p.id, review_text: 'Came on time.' })).error).toBeNull();
+    const requests = recordDataRequests(page, site.supabaseUrl);
+    // supabase-js's code (its auth client), whichever module's copy the share scope serves.
+    const supabaseScripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      const body = await r.text().catch(() => '');
+      if (body.includes('GoTrueClient')) supabaseScripts.push(r.url());
+    });
+    await page.goto(`/provider/${p.id}`);
+    await expect(profile(page).getByRole('heading', { name: p.name })).toBeVisible();
+    await expect(profile(page).getByText('Came on time.')).toBeVisible();
+    await expect(summary(page)).toContainText(enProfile.summary.none);
+    // The view is counted too (after 1 s, plain as well).
+    await expect.poll(() => requests.filter((r) => r.url.endsWith('/rest/v1/rpc/track_click')).length).toBe(1);
+    expect(supabaseScripts).toEqual([]);
+    // Started by the entry chunk and taken by the profile: asked for once each.
+    const reads = (path: string) => requests.filter((r) => new URL(r.url).pathname === path).length;
+    expect(reads('/rest/v1/service_providers')).toBe(1);
+    expect(reads('/rest/v1/reviews')).toBe(1);
+    expect(reads('/rest/v1/rpc/get_average_ratings')).toBe(1);
+
+    await profile(page).getByRole('radio', { name: '4 stars' }).click();
+    await expect(toast(page)).toContainText(enProfile.rating.successTitle);
+    await expect(summary(page)).toContainText('4.0');
+    expect(supabaseScripts.length).toBeGreaterThan(0);
+  });
+
   test('rate, change the rating: one row for this device, average and count refreshed', async ({ page, db, site }) => {
     const p = await createProvider(db);
     // A device id left by the first version is public: it must never become the secret token.
