@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, FALLBACK_CATEGORY_ICON, formatNumber, matchCategories, useCategoryDetails, useLanguage } from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
+import { useIdleAfter } from '../hooks/use-idle-after';
 import {
   activeFilterCount,
   categoryFilterValue,
@@ -53,9 +54,10 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   const rows = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
   // Keywords and descriptions download on demand: until then, no suggestions and no description.
-  // A category list asks for them once its first results are in (not on their way: the list's
-  // first cards are its largest paint); its description's room is kept meanwhile (CSS).
-  const details = useCategoryDetails(mode.kind === 'search' || result.status !== 'loading');
+  // A category list asks for them once its first results are in and painted (not on their way:
+  // the list's first cards are its largest paint); its description's room is kept meanwhile (CSS).
+  const listPainted = useIdleAfter(mode.kind === 'category' && result.status !== 'loading');
+  const details = useCategoryDetails(mode.kind === 'search' || listPainted);
   const suggestions = useMemo(
     () => (mode.kind === 'search' && details ? matchCategories(mode.query, details, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
     [mode, details, lang],

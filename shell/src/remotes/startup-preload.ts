@@ -11,14 +11,7 @@
  */
 import { loadShare, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 // The contracts entry point, not '@city/shared': plain data bundled here, no shared singleton.
-import {
-  buildPublicRequest,
-  matchRoute,
-  routeNeedsDataAtOnce,
-  startEarlyRead,
-  type PublicTarget,
-  type RemoteName,
-} from '@city/shared/contracts';
+import { matchRoute, REMOTE_PARAMS, routeNeedsDataAtOnce, type RemoteName } from '@city/shared/contracts';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
 import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
 
@@ -93,70 +86,6 @@ export function mayHaveStoredSession(): boolean {
   }
 }
 
-/** The directory's filters other than the text: with any of them, no early search (see below). */
-const SEARCH_FILTER_PARAMS = ['category', 'rating', 'verified', 'sort', 'available'];
-
-/**
- * The first reads of a page, started here for the remote's own reads to take (takeEarlyRead in
- * @city/shared's public-rest): the profile's row, rating summary and first reviews, a search's
- * first page. They must be the very requests the remotes make (mf-provider-profile/src/api,
- * mf-directory/src/api/search.ts); one that differs is only not taken, and the remote asks
- * itself, as without this. A category list needs the catalogue's stored value (not in the
- * entry chunk): not started here.
- */
-export function earlyReadsFor(pathname: string, search: string): PublicTarget[] {
-  const profile = /^\/provider\/([0-9a-f-]{36})\/?$/i.exec(pathname);
-  if (profile) {
-    const id = profile[1]!;
-    return [
-      { table: 'service_providers', query: { select: '*', id: `eq.${id}` } },
-      { rpc: 'get_average_ratings', args: { p_provider_ids: [id] } },
-      {
-        table: 'reviews',
-        query: {
-          select: 'id,provider_id,review_text,created_at',
-          provider_id: `eq.${id}`,
-          order: 'created_at.desc,id.desc',
-          offset: '0',
-          limit: '20',
-        },
-      },
-    ];
-  }
-  if (pathname !== '/') return [];
-  const params = new URLSearchParams(search);
-  if (SEARCH_FILTER_PARAMS.some((name) => params.has(name))) return [];
-  const query = (params.get('q') ?? '')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  if (query === '') return [];
-  const args = {
-    p_query: query,
-    p_category: null,
-    p_min_rating: 0,
-    p_verified: 'all',
-    p_sort: 'rating_desc',
-    p_limit: 20,
-    p_offset: 0,
-  };
-  return [{ rpc: 'search_providers', args }];
-}
-
-/** Starts the page's first reads as soon as config.json has said where the data service is. */
-function startEarlyReads(config: Promise<Response>, targets: PublicTarget[]): void {
-  if (targets.length === 0) return;
-  void config
-    .then(async (res) => {
-      if (!res.ok) return;
-      const { supabaseUrl, supabaseAnonKey } = (await res.clone().json()) as { supabaseUrl?: unknown; supabaseAnonKey?: unknown };
-      if (typeof supabaseUrl !== 'string' || typeof supabaseAnonKey !== 'string' || !/^https?:/.test(supabaseUrl)) return;
-      for (const target of targets) startEarlyRead(buildPublicRequest(target, { supabaseUrl, supabaseAnonKey }));
-    })
-    .catch(() => undefined); // a bad config.json is reported by its real reader
-}
-
 /**
  * Whether a data page needs supabase-js at once: a signed-in page (a guarded route: sign-in
  * and its reads) or a stored session (the reads then go through supabase-js with its token).
@@ -182,8 +111,13 @@ export function startPreload(urls: { remotes: string; config: string }, pathname
     if (needsSupabaseAtOnce(pathname, search)) {
       ensureRuntimePlugins();
       void loadShare('@supabase/supabase-js').catch(() => undefined);
-    } else if (!mayHaveStoredSession()) {
-      startEarlyReads(early.get(urls.config)!, earlyReadsFor(pathname, search));
+    } else if (/^\/provider\//.test(pathname) || new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.query)) {
+      // A profile's or a search's first reads, started now (early-reads.ts). In a chunk of its
+      // own, requested alongside config.json: the entry chunk of every page stays as small.
+      const config = early.get(urls.config)!;
+      void import(/* webpackChunkName: "early-reads" */ './early-reads')
+        .then(({ earlyReadsFor, startEarlyReads }) => startEarlyReads(config, earlyReadsFor(pathname, search)))
+        .catch(() => undefined); // the remotes read for themselves
     }
   }
   const response = early.get(urls.remotes)!;
