@@ -9,6 +9,7 @@ import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
+import { useOutbox } from './hooks/use-outbox';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import './provider-profile.css';
 
@@ -18,6 +19,8 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t: tc } = useTranslation('common');
   const provider = useProvider(providerId);
   const summary = useRatingSummary(providerId);
+  // Ratings and reviews kept while offline are sent when the page is back online.
+  useOutbox();
   const { reload: retry } = provider;
   const { reload: refresh } = summary;
   // Reviews and this device's rating load alongside the provider (asked first), not after it.

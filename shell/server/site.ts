@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, serviceWorkerHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { providerOgRoute } from './provider-og';
 
@@ -57,8 +58,8 @@ export class Site {
     const shellOrigin = `http://localhost:${shellPort}`;
     // Per request: remotes.json can be repointed at run time (setRemoteEntry), and the policy follows.
     const inlineScriptHashes = prerenderScriptHashes(MODULES.shell.dist);
-    const headers = () =>
-      securityHeaders({
+    const headers = (req?: IncomingMessage) =>
+      (req?.url?.split('?')[0] === '/sw.js' ? serviceWorkerHeaders : securityHeaders)({
         shellOrigin,
         moduleOrigins: Object.values(this.remotesManifest),
         supabaseUrl: this.opts.supabaseUrl,

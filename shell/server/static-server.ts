@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.mp4': 'video/mp4',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
 /** A response computed per request (config.json, remotes.json, the HTML with OG tags). */
@@ -39,7 +40,7 @@ export interface StaticServerOptions {
 }
 
 /** Text is worth compressing: phones on slow connections pay for every byte. */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/json|application\/manifest\+json|image\/svg\+xml)/;
 const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 /** Hashed file names never change content: cache them for a year; everything else revalidates. */

@@ -12,6 +12,7 @@ import {
 import { StartupError } from './pages/startup-error';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
+import { registerServiceWorker } from './app/register-sw';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -73,3 +74,5 @@ async function start() {
 }
 
 void start();
+// Offline-first (docs/offline.md): after load + idle, production builds only.
+registerServiceWorker();
