@@ -238,6 +238,25 @@ async function remoteAssetHandler({ request, event }: RouteHandlerCallbackOption
   }
 }
 
+// On activation: keep config.json and remotes.json, and each remote of the current remotes.json
+// (the page that installed the worker read them before the worker was there).
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CONFIG_CACHE);
+      await Promise.all(
+        ['/config.json', '/remotes.json'].map(async (path) => {
+          const res = await fetch(path, { cache: 'no-cache' });
+          if (!res.ok) return;
+          await cache.put(path, res.clone());
+          // Not awaited: activation (and the page's control) does not wait for the downloads.
+          if (path === '/remotes.json') void learnRemotes(res).catch(() => undefined);
+        }),
+      );
+    })().catch(() => undefined),
+  );
+});
+
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.pathname.endsWith('/mf-manifest.json') && url.href !== `${self.location.origin}/mf-manifest.json`,
