@@ -14,3 +14,4 @@ export * from './ui';
 export * from './catalogue';
 export * from './validation';
 export * from './offline';
+export * from './time';
