@@ -28,8 +28,11 @@ export function remoteBase(manifestUrl: string, manifest: unknown): string {
 
 /**
  * The absolute URLs of one deployment's files besides the manifest: remoteEntry.js first, then
- * each exposed module's JS and CSS (sync and async), without duplicates. Throws on a manifest
- * that names no remoteEntry (not a Module Federation manifest: nothing is cached).
+ * each exposed module's sync JS and CSS (what loading it always fetches), without duplicates.
+ * Not the async chunks: here they are the lazy chunks of @city/shared's own copy in the remote
+ * (languages, legal texts, catalogue details), which the page never loads (the shell provides
+ * @city/shared); a lazy chunk the page does load is added to the set when it is fetched.
+ * Throws on a manifest that names no remoteEntry (not a federation manifest: nothing is kept).
  */
 export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[] {
   const m = manifest as ManifestShape | null;
@@ -39,7 +42,7 @@ export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[]
   const path = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : '';
   const files = [`${path}${entry.name}`];
   for (const expose of Array.isArray(m.exposes) ? m.exposes : []) {
-    for (const kind of [expose?.assets?.js, expose?.assets?.css]) files.push(...strings(kind?.sync), ...strings(kind?.async));
+    for (const kind of [expose?.assets?.js, expose?.assets?.css]) files.push(...strings(kind?.sync));
   }
   return [...new Set(files.map((f) => new URL(f, base).href))];
 }
@@ -103,10 +106,13 @@ export function manifestForAsset(url: string, bases: ReadonlyMap<string, string>
   return best;
 }
 
-/** The remotes of remotes.json worth keeping offline: every one but the operators' console. */
-export function offlineRemotes(remotesJson: unknown): [name: string, manifestUrl: string][] {
+/**
+ * The remotes of remotes.json (name, manifest URL) worth keeping offline: every one but the
+ * operators' console. `only`: just these names.
+ */
+export function offlineRemotes(remotesJson: unknown, only?: ReadonlySet<string>): [name: string, manifestUrl: string][] {
   if (!remotesJson || typeof remotesJson !== 'object') return [];
   return Object.entries(remotesJson as Record<string, unknown>).filter(
-    (e): e is [string, string] => typeof e[1] === 'string' && /^https?:\/\//.test(e[1]) && e[0] !== 'mf_admin',
+    (e): e is [string, string] => typeof e[1] === 'string' && /^https?:\/\//.test(e[1]) && e[0] !== 'mf_admin' && (!only || only.has(e[0])),
   );
 }

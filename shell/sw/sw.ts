@@ -17,6 +17,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim, type RouteHandlerCallbackOptions } from 'workbox-core';
+import { matchRoute } from '@city/shared/contracts';
 import { dataCacheKey, dataRoute, SAVED_AT_HEADER } from './data-cache';
 import {
   deploymentId,
@@ -125,11 +126,18 @@ async function learnRemotes(response: Response): Promise<void> {
   // Once per 5 minutes for the same remotes.json (each visit asks for it).
   if (text === learnt.text && Date.now() - learnt.at < 5 * 60_000) return;
   learnt = { text, at: Date.now() };
-  const remotes = offlineRemotes(JSON.parse(text) as unknown);
+  const all = offlineRemotes(JSON.parse(text) as unknown);
   await knownBases();
-  for (const [, url] of remotes) bases.set(url, new URL('./', url).href);
+  for (const [, url] of all) bases.set(url, new URL('./', url).href);
+  // Downloaded now: the directory (`/`) and the remote of each open page's route (already in
+  // the HTTP cache: nothing new on the wire). Any other remote: the first time a page uses it.
+  const now = new Set<string>(['mf_directory']);
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    const { module } = matchRoute(new URL(client.url).pathname);
+    if (module) now.add(module.remote);
+  }
   await Promise.all(
-    remotes.map(async ([, url]) => {
+    offlineRemotes(JSON.parse(text) as unknown, now).map(async ([, url]) => {
       const res = await fetchWithTimeout(url, { cache: 'no-cache', mode: 'cors', credentials: 'omit' });
       if (res.ok) await buildSet(url, await res.text());
     }),
@@ -227,8 +235,9 @@ async function remoteAssetHandler({ request, event }: RouteHandlerCallbackOption
     const hit = await caches.match(request.url);
     if (hit) return hit;
   }
+  let response: Response;
   try {
-    return await fetch(request);
+    response = await fetch(request);
   } catch (e) {
     // Offline with no manifest seen by this page (e.g. the worker restarted): the active set.
     const entry = bound === 'network' ? undefined : (await readIndex())[manifestUrl];
@@ -236,6 +245,18 @@ async function remoteAssetHandler({ request, event }: RouteHandlerCallbackOption
     if (hit) return hit;
     throw e;
   }
+  // A lazy chunk of the deployment this page runs: kept with its set (content-addressed).
+  const set = bound && bound !== 'network' ? bound : bound ? null : ((await readIndex())[manifestUrl]?.active ?? null);
+  if (response.ok && isHashedAsset(request.url) && set) {
+    const copy = response.clone();
+    (event as FetchEvent).waitUntil(
+      caches
+        .open(remoteSetCacheName(set))
+        .then((cache) => cache.put(request.url, copy))
+        .catch(() => undefined),
+    );
+  }
+  return response;
 }
 
 // On activation: keep config.json and remotes.json, and each remote of the current remotes.json

@@ -16,12 +16,11 @@ const manifest = {
 };
 
 describe('remoteSetFiles', () => {
-  it('is remoteEntry.js and the exposed JS/CSS beside the manifest, not the shared libraries', () => {
+  it('is remoteEntry.js and the exposed sync JS/CSS beside the manifest: not the shared libraries, not the lazy chunks', () => {
     expect(remoteSetFiles('http://localhost:3101/mf-manifest.json', manifest)).toEqual([
       'http://localhost:3101/remoteEntry.js',
       'http://localhost:3101/__federation_expose_Directory.3fd8dde9.js',
       'http://localhost:3101/610.5882b82a.js',
-      'http://localhost:3101/category-details.009d3db5.js',
       'http://localhost:3101/__federation_expose_Directory.dd02ef95.css',
     ]);
   });
@@ -99,5 +98,8 @@ describe('deployments', () => {
       }),
     ).toEqual([['mf_directory', 'http://localhost:3101/mf-manifest.json']]);
     expect(offlineRemotes(null)).toEqual([]);
+    expect(offlineRemotes({ mf_directory: 'http://a/mf-manifest.json', mf_ads: 'http://b/mf-manifest.json' }, new Set(['mf_ads']))).toEqual(
+      [['mf_ads', 'http://b/mf-manifest.json']],
+    );
   });
 });
