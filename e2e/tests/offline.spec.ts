@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import { StaticServer } from '../../shell/server/static-server';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
+import enLegal from '../../shared/src/i18n/locales/en/legal.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import enNext from '../fixtures/registration-next/locales/en.json';
@@ -152,6 +153,12 @@ test('offline: a reload of /, a category and a profile visited before shows them
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   await expect(offlineNote(page)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // A page never opened before: the shell starts from its precached page and draws it.
+  await page.goto('/disclaimer');
+  await expect(page.getByRole('heading', { level: 1, name: enLegal.disclaimer.title })).toBeVisible();
+  await page.goto(`/provider/${p.id}`);
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
 
   // Hindi: the same note in Hindi, the date in Hindi.
   await page.getByRole('button', { name: enCommon.language.switchToLabel }).click();

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     // federation stats, the runtime files served per deployment (config.json, remotes.json:
     // network first), nor the Devanagari web fonts (104 KiB that phones with the system font
     // never download: kept when the page did, see sw.ts).
-    globPatterns: ['index.html', '*.{js,css,svg,webmanifest}', 'icons/*.png'],
+    globPatterns: ['index.html', 'shell.html', '*.{js,css,svg,webmanifest}', 'icons/*.png'],
     globIgnores: ['sw.js', '**/*.map'],
     // Hashed names are their own revision: Workbox fetches them without a cache-busting
     // parameter, so what the first visit already downloaded comes from the HTTP cache.

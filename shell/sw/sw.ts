@@ -62,10 +62,13 @@ const pages = new NetworkFirst({
   plugins: [new ExpirationPlugin({ maxEntries: 40 })],
 });
 registerRoute(({ request }) => request.mode === 'navigate', pages);
-// A route never opened online: the precached shell page (the app renders the route itself).
-setCatchHandler(async ({ request }) => {
-  if (request.destination === 'document') return (await matchPrecache('/index.html')) ?? Response.error();
-  return Response.error();
+// A route never opened online: the precached page the serving step would have answered with,
+// `/`'s prerendered index.html for the home, shell.html (header + loading state) for any other
+// path (the app renders the route itself).
+setCatchHandler(async ({ request, url }) => {
+  if (request.destination !== 'document') return Response.error();
+  const page = url.pathname === '/' ? '/index.html' : '/shell.html';
+  return (await matchPrecache(page)) ?? (await matchPrecache('/index.html')) ?? Response.error();
 });
 
 // ------------------------------------------------------------------ config.json, remotes.json

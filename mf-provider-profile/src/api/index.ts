@@ -5,3 +5,4 @@ export * from './ratings';
 export * from './reviews';
 export * from './outbox';
 export * from './views';
+export * from './reports';
