@@ -161,7 +161,7 @@ test('offline: a reload of /, a category and a profile visited before shows them
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
 
   // Hindi: the same note in Hindi, the date in Hindi.
-  await page.getByRole('button', { name: enCommon.language.switchToLabel }).click();
+  await page.getByRole('link', { name: enCommon.language.switchToLabel }).click();
   await expect(page.getByRole('status').filter({ hasText: /^आप ऑफ़लाइन हैं। .+ को सहेजी गई जानकारी दिखाई जा रही है।$/ })).toBeVisible();
 
   // Back online: live data, no note.
