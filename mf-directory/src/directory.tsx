@@ -66,6 +66,7 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
           onFiltersChange={actions.setFilters}
           onBack={actions.backToCategories}
           params={params}
+          emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
         />
       ) : (
         <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />
