@@ -163,6 +163,36 @@ export function renderCategoryHead(html: string, category: Category, lang: Langu
   });
 }
 
+// ---- the home page: /
+
+/** The HTML's current meta description, unescaped enough to be escaped again, or ''. */
+function currentDescription(html: string): string {
+  const m = /<meta\s+name\s*=\s*["']description["']\s+content\s*=\s*"([^"]*)"/i.exec(html);
+  return (m?.[1] ?? '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** index.html with the site's preview tags (the site card as og:image) and canonical URL; title and description kept. */
+export function renderHomeHead(html: string, lang: Language, publicOrigin: string): string {
+  const site = resources[lang].common.app.name;
+  const title = `${site} | ${resources[lang].common.app.slogan}`;
+  const pageTitle = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim();
+  return applyHeadTags(html, {
+    pageTitle: pageTitle ? pageTitle.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') : title,
+    title,
+    description: currentDescription(html) || title,
+    site,
+    lang,
+    pageUrl: `${publicOrigin}/`,
+    imageUrl: `${publicOrigin}${ogImagePath(null)}`,
+    imageAlt: site,
+  });
+}
+
 // ---- robots.txt and sitemaps
 
 /** Paths crawlers should leave alone: the operator's pages. */

@@ -4,7 +4,7 @@ import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/share
 import { securityHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { providerOgRoute, publicOriginOf } from './provider-og';
-import { buildSitemaps, categoryFromSearch, fetchApprovedProviderIds, renderCategoryHead, robotsTxt } from './seo';
+import { buildSitemaps, categoryFromSearch, fetchApprovedProviderIds, renderCategoryHead, renderHomeHead, robotsTxt } from './seo';
 import { SitemapCache } from './sitemap-cache';
 
 /** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */
@@ -102,6 +102,12 @@ export class Site {
     const sitemapRoutes: Record<string, DynamicRoute> = { '/sitemap.xml': sitemapRoute, '/sitemap-categories.xml': sitemapRoute };
     for (let n = 1; n <= MAX_PROVIDER_SITEMAPS; n++) sitemapRoutes[`/sitemap-providers-${n}.xml`] = sitemapRoute;
     const indexHtml = () => readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
+    // `/` is the hot path: its head is rewritten once per build of index.html, not per request.
+    let home: { html: string; out: string } | null = null;
+    const homeHead = (html: string) => {
+      if (home?.html !== html) home = { html, out: renderHomeHead(html, 'hi', publicOrigin) };
+      return home.out;
+    };
     this.shell = new StaticServer({
       root: MODULES.shell.dist,
       port: shellPort,
@@ -117,12 +123,14 @@ export class Site {
       }),
       routes: {
         // A category's list (/?category=<id>) gets its own title, description and preview card in
-        // the first HTML; any other `/` is the prerendered index.html as it is.
+        // the first HTML; any other `/` is the prerendered index.html with the site's card.
         '/': (req) => {
           const category = categoryFromSearch(new URL(req.url ?? '/', 'http://x').search);
-          return category
-            ? { type: 'text/html; charset=utf-8', body: renderCategoryHead(indexHtml(), category, 'hi', publicOrigin) }
-            : null;
+          const html = indexHtml();
+          return {
+            type: 'text/html; charset=utf-8',
+            body: category ? renderCategoryHead(html, category, 'hi', publicOrigin) : homeHead(html),
+          };
         },
         '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE }),
         ...sitemapRoutes,

@@ -13,6 +13,7 @@ import {
   jsonLdScript,
   PROVIDER_BATCH,
   renderCategoryHead,
+  renderHomeHead,
   robotsTxt,
   type ProviderIdPage,
 } from '../seo';
@@ -224,5 +225,18 @@ describe('StaticServer: cached dynamic routes', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('the home page: /', () => {
+  it('keeps its title and description and adds the site card and canonical URL', () => {
+    const html = renderHomeHead(INDEX, 'hi', ORIGIN);
+    expect(html).toContain('<title>शहर सेवा</title>');
+    expect(html).toContain('<meta name="description" content="आपका शहर, आपकी सेवाएं" />');
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/og/site.png" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
+    // idempotent: applying it twice gives the same page
+    expect(renderHomeHead(html, 'hi', ORIGIN)).toBe(html);
   });
 });
