@@ -253,11 +253,15 @@ export async function fetchApprovedProviderIds(
   supabaseUrl: string,
   anonKey: string,
   after: string | null,
-  { fetch: fetchImpl = fetch, timeoutMs = 10_000 }: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  {
+    fetch: fetchImpl = fetch,
+    timeoutMs = 10_000,
+    batch = PROVIDER_BATCH,
+  }: { fetch?: typeof fetch; timeoutMs?: number; batch?: number } = {},
 ): Promise<ProviderIdPage> {
   const base = supabaseUrl.replace(/\/+$/, '');
   const url =
-    `${base}/rest/v1/service_providers?select=id&status=eq.approved&order=id.asc&limit=${PROVIDER_BATCH}` +
+    `${base}/rest/v1/service_providers?select=id&status=eq.approved&order=id.asc&limit=${batch}` +
     (after ? `&id=gt.${encodeURIComponent(after)}` : '');
   const res = await fetchImpl(url, {
     headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
@@ -266,7 +270,7 @@ export async function fetchApprovedProviderIds(
   if (!res.ok) throw new Error(`provider ids: HTTP ${res.status}`);
   const rows = (await res.json()) as { id: string }[];
   const ids = rows.map((r) => r.id);
-  return { ids, next: ids.length === PROVIDER_BATCH ? ids[ids.length - 1]! : null };
+  return { ids, next: ids.length === batch ? ids[ids.length - 1]! : null };
 }
 
 export interface SitemapFiles {
