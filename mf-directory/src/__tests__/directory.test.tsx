@@ -186,6 +186,26 @@ describe('category provider list', () => {
     expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 
+  it("gives a category's list its own title and description, and gives the page's back after", async () => {
+    document.title = 'City Services';
+    const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'description', content: 'Site' }));
+    try {
+      const user = userEvent.setup();
+      await renderDirectory('/?category=plumber');
+      await waitFor(() => expect(document.title).toBe('Plumber: phone numbers and ratings | City Services'));
+      await waitFor(() =>
+        expect(meta.content).toBe(
+          'Tap, pipe, tank and bathroom fitting and repair. Find Plumber near you, call or WhatsApp directly, and see ratings.',
+        ),
+      );
+      await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
+      expect(document.title).toBe('City Services');
+      expect(meta.content).toBe('Site');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('says services will be provided soon for an empty category', async () => {
     await renderDirectory('/?category=gym');
     expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();

@@ -26,6 +26,27 @@ export interface ProviderResultsProps {
   emptySearchFallback?: ReactNode;
 }
 
+/** Sets the document's title and meta description while mounted (null: leaves it); restores them after. */
+function useDocumentHead(title: string | null, description: string | null): void {
+  useEffect(() => {
+    if (title === null) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+  useEffect(() => {
+    const meta = description === null ? null : document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta || description === null) return;
+    const before = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = before;
+    };
+  }, [description]);
+}
+
 /** Matching categories shown above search results (from the catalogue, no request). */
 const MAX_CATEGORY_SUGGESTIONS = 6;
 
@@ -82,6 +103,15 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   } else {
     title = t('search.resultsHeading', { query: mode.query });
   }
+
+  // A category's list has a title and description of its own (the serving step writes the same
+  // ones into the first HTML of /?category=<id>); the page's own come back when it closes.
+  const { t: tc } = useTranslation();
+  const pageCategory = mode.kind === 'category' && mode.selected.kind === 'catalogue' ? mode.selected.category : null;
+  const pageTitle = pageCategory ? `${t('list.pageTitle', { category: pageCategory[lang] })} | ${tc('app.name')}` : null;
+  const pageDescription =
+    pageCategory && description ? t('list.pageDescription', { category: pageCategory[lang], description }) : null;
+  useDocumentHead(pageTitle, pageDescription);
 
   return (
     <section className="directory-results" aria-labelledby="directory-results-heading">
