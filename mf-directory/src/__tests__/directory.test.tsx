@@ -199,7 +199,7 @@ describe('category provider list', () => {
         ),
       );
       await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
-      expect(document.title).toBe('City Services');
+      expect(document.title).toBe('City Services | Your City, Your Services - Everything Made Easy!');
       expect(meta.content).toBe('Site');
     } finally {
       meta.remove();

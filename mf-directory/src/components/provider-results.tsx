@@ -26,16 +26,8 @@ export interface ProviderResultsProps {
   emptySearchFallback?: ReactNode;
 }
 
-/** Sets the document's title and meta description while mounted (null: leaves it); restores them after. */
-function useDocumentHead(title: string | null, description: string | null): void {
-  useEffect(() => {
-    if (title === null) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+/** Sets the document's meta description while mounted (null: leaves it); restores it after. */
+function useMetaDescription(description: string | null): void {
   useEffect(() => {
     const meta = description === null ? null : document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta || description === null) return;
@@ -104,14 +96,10 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
     title = t('search.resultsHeading', { query: mode.query });
   }
 
-  // A category's list has a title and description of its own (the serving step writes the same
-  // ones into the first HTML of /?category=<id>); the page's own come back when it closes.
-  const { t: tc } = useTranslation();
+  // A category's list has a description of its own (the serving step writes the same one into
+  // the first HTML of /?category=<id>; the title: directory.tsx); the page's comes back after.
   const pageCategory = mode.kind === 'category' && mode.selected.kind === 'catalogue' ? mode.selected.category : null;
-  const pageTitle = pageCategory ? `${t('list.pageTitle', { category: pageCategory[lang] })} | ${tc('app.name')}` : null;
-  const pageDescription =
-    pageCategory && description ? t('list.pageDescription', { category: pageCategory[lang], description }) : null;
-  useDocumentHead(pageTitle, pageDescription);
+  useMetaDescription(pageCategory && description ? t('list.pageDescription', { category: pageCategory[lang], description }) : null);
 
   return (
     <section className="directory-results" aria-labelledby="directory-results-heading">
