@@ -10,7 +10,8 @@
  * Used by og:image on `/`, `/?category=<id>` (its category's card) and `/provider/:id` (the
  * provider's category's card; free-text categories get the site's): shell/server/seo.ts.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { CATEGORIES } from '@city/shared/catalogue';
@@ -80,8 +81,17 @@ async function main(): Promise<void> {
   const outArg = process.argv.indexOf('--out');
   const out = outArg > 0 ? process.argv[outArg + 1]! : join(shellDir, 'dist', 'og');
   mkdirSync(out, { recursive: true });
+  const sprite = readFileSync(join(shellDir, 'public', 'category-icons.svg'), 'utf8');
+  // Drawing 93 cards takes ~10 s: the same sprite and this script give the same cards, kept here.
+  const key = createHash('sha256').update(sprite).update(readFileSync(__filename)).digest('hex').slice(0, 16);
+  const cache = join(shellDir, 'node_modules', '.cache', 'og-cards', key);
+  if (existsSync(join(cache, 'done'))) {
+    cpSync(cache, out, { recursive: true, filter: (f) => !f.endsWith('done') });
+    console.log(`og cards: ${CATEGORIES.length + 1} PNGs from the cache -> ${out}`);
+    return;
+  }
   await initResvg();
-  const paths = spritePaths(readFileSync(join(shellDir, 'public', 'category-icons.svg'), 'utf8'));
+  const paths = spritePaths(sprite);
   const started = Date.now();
   let bytes = 0;
   const write = async (name: string, svg: string) => {
@@ -92,6 +102,10 @@ async function main(): Promise<void> {
   await write('site', siteCardSvg(paths));
   for (const c of CATEGORIES) await write(c.id, categoryCardSvg(paths, c.id));
   console.log(`og cards: ${CATEGORIES.length + 1} PNGs, ${Math.round(bytes / 1024)} KiB, in ${Date.now() - started} ms -> ${out}`);
+  rmSync(join(shellDir, 'node_modules', '.cache', 'og-cards'), { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  cpSync(out, cache, { recursive: true });
+  writeFileSync(join(cache, 'done'), '');
 }
 
 if (require.main === module) {
