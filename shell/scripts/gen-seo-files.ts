@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicOriginOf } from '../server/provider-og';
-import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from '../server/seo';
+import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from '../server/sitemap';
 
 function arg(name: string, fallback?: string): string {
   const i = process.argv.indexOf(`--${name}`);

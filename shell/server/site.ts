@@ -4,7 +4,8 @@ import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/share
 import { securityHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { providerOgRoute, publicOriginOf } from './provider-og';
-import { buildSitemaps, categoryFromSearch, fetchApprovedProviderIds, renderCategoryHead, renderHomeHead, robotsTxt } from './seo';
+import { categoryFromSearch, renderCategoryHead, renderHomeHead } from './seo';
+import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
 
 /** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */

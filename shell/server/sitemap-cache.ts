@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SitemapFiles } from './seo';
+import type { SitemapFiles } from './sitemap';
 
 export interface CachedFile {
   body: string;

@@ -2,7 +2,7 @@
  * The sitemaps the shell's serving step builds (shell/server/seo.ts), against this real server:
  * every approved provider once, no pending/rejected one, each REST batch quick.
  */
-import { buildSitemaps, fetchApprovedProviderIds, type ProviderIdPage } from '../../shell/server/seo';
+import { buildSitemaps, fetchApprovedProviderIds, type ProviderIdPage } from '../../shell/server/sitemap';
 import { anonClient, createProvider, sharedAdmin, server } from './helpers';
 
 const ORIGIN = 'https://city.example.in';

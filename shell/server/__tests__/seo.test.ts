@@ -6,17 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATEGORIES } from '@city/shared/catalogue';
-import {
-  buildSitemaps,
-  categoryFromSearch,
-  fetchApprovedProviderIds,
-  jsonLdScript,
-  PROVIDER_BATCH,
-  renderCategoryHead,
-  renderHomeHead,
-  robotsTxt,
-  type ProviderIdPage,
-} from '../seo';
+import { categoryFromSearch, jsonLdScript, renderCategoryHead, renderHomeHead } from '../seo';
+import { buildSitemaps, fetchApprovedProviderIds, PROVIDER_BATCH, robotsTxt, type ProviderIdPage } from '../sitemap';
 import { SitemapCache } from '../sitemap-cache';
 import { StaticServer } from '../static-server';
 
