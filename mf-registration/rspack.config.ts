@@ -6,6 +6,6 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     name: 'mf_registration',
     port: 3003,
     title: 'mf_registration (standalone)',
-    exposes: { './RegistrationDialog': './src/registration-dialog.tsx' },
+    exposes: { './RegistrationDialog': './src/registration-dialog.tsx', './MyListing': './src/my-listing.tsx' },
     mode: argv.mode ?? 'production',
   });

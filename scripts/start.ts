@@ -3,20 +3,23 @@
  * and serves the composed site: shell on :3000, each remote on its own origin :3001-3005.
  */
 import { join } from 'node:path';
-import { startLocalSupabase } from '@city/supabase/local';
+import { smsOutboxFile, startLocalSupabase } from '@city/supabase/local';
 import { Site } from '../shell/server/site';
 import { buildAll } from './run';
+import { printSmsOutbox } from './sms-outbox';
 
 async function main() {
   if (!process.argv.includes('--no-build')) {
     const build = await buildAll();
     if (build.code !== 0) process.exit(build.code);
   }
+  const dataDir = process.env.SUPABASE_DATA_DIR ?? join(__dirname, '..', 'supabase', '.data', 'local');
   const backend = await startLocalSupabase({
     port: Number(process.env.SUPABASE_PORT ?? 54321),
-    dataDir: process.env.SUPABASE_DATA_DIR ?? join(__dirname, '..', 'supabase', '.data', 'local'),
+    dataDir,
     seed: true,
   });
+  const stopOutbox = printSmsOutbox(smsOutboxFile(dataDir));
   const site = new Site({
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey,
@@ -29,6 +32,7 @@ async function main() {
     `\n  City Services is running: ${site.url}  (backend ${backend.url})\n  Admin: npm run admin:create -- --email you@example.in --password '...'\n  Stop with Ctrl+C.\n`,
   );
   const stop = async () => {
+    stopOutbox();
     await site.stop();
     await backend.stop();
     process.exit(0);

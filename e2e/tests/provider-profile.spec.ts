@@ -83,7 +83,13 @@ test.describe('in Hindi (default)', () => {
     const requests = recordDataRequests(page, site.supabaseUrl);
     const clickAnswers: number[] = [];
     page.on('response', (r) => {
-      if (r.url().endsWith('/rest/v1/rpc/track_click')) clickAnswers.push(r.status());
+      // Taps only: the profile also counts its view through track_click ('view', when idle).
+      if (
+        r.url().endsWith('/rest/v1/rpc/track_click') &&
+        (r.request().postDataJSON() as { p_click_type?: string }).p_click_type !== 'view'
+      ) {
+        clickAnswers.push(r.status());
+      }
     });
     const p = await createProvider(db);
     const { error } = await db.from('service_ratings').insert([
@@ -125,7 +131,9 @@ test.describe('in Hindi (default)', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
     await expect(popup).toHaveURL(`https://wa.me/91${p.mobile}`);
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'whatsapp' })).toBe(1);
-    expect(await count(db, 'click_tracking', { provider_id: p.id })).toBe(2);
+    // And the visit itself: one profile view from this device today.
+    await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'view' })).toBe(1);
+    expect(await count(db, 'click_tracking', { provider_id: p.id })).toBe(3);
     expectTokenOnlyInDeviceCalls(requests, (await deviceTokenOf(page))!);
   });
 

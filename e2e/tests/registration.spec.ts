@@ -148,7 +148,13 @@ test.describe('in Hindi, on a phone', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText(hi.r.toast.registrationSuccessTitle);
     await expect(toast).toContainText(hi.r.toast.registrationSuccessDesc);
+    // The dialog now says the listing waits for the operator's check, and where to follow it.
+    const success = page.getByRole('dialog', { name: hi.r.success.title });
+    await expect(success.getByText(hi.r.success.body)).toBeFocused();
+    await expect(success.getByRole('link', { name: hi.r.success.link })).toHaveAttribute('href', '/my-listing');
+    await success.getByRole('button', { name: hi.r.success.done }).click();
     await expect(dialog).toHaveCount(0);
+    await expect(success).toHaveCount(0);
     await expect(page).not.toHaveURL(/register=1/);
     await expect(opener).toBeFocused();
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { AvailabilityHours } from './components/availability-hours';
 import { useTranslation } from 'react-i18next';
 import type { ProviderProfileProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
@@ -10,6 +11,7 @@ import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
+import { useProfileView } from './hooks/use-profile-view';
 import './provider-profile.css';
 
 /** /provider/:id: profile, call/chat/share, rating and reviews (mf_provider_profile/ProviderProfile). */
@@ -36,6 +38,7 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   }, [providerId, refresh, retry]);
 
   const p = provider.data;
+  useProfileView(p ? p.id : null);
   const pageTitle = p ? p.name : provider.status === 'success' ? t('notFoundTitle') : null;
   const site = tc('app.name');
   useEffect(() => {
@@ -50,6 +53,7 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
         <article className="provider-profile__body">
           <ProviderDetails provider={p} summary={summary.data ?? null} />
           <ContactActions provider={p} />
+          <AvailabilityHours provider={p} />
           <RatingSection providerId={p.id} onRated={refresh} />
           <ReviewsSection key={p.id} providerId={p.id} />
         </article>

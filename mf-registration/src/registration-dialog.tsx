@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, type RegistrationDialogProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { RegistrationForm } from './components/registration-form';
+import { RegistrationSuccess } from './components/registration-success';
 import './registration.css';
 
 /**
@@ -14,6 +15,8 @@ import './registration.css';
 export default function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
   const { t } = useTranslation('registration');
   const opener = useRef<HTMLElement | null>(null);
+  // Once saved, the dialog says what happens next (the operator's check, /my-listing).
+  const [registered, setRegistered] = useState(false);
 
   // A layout effect runs before the Dialog's showModal() moves focus inside it.
   useLayoutEffect(() => {
@@ -36,8 +39,14 @@ export default function RegistrationDialog({ open, onClose }: RegistrationDialog
   );
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('title')} closeLabel={t('close')} className="registration-dialog">
-      <RegistrationForm onRegistered={onClose} />
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={registered ? t('success.title') : t('title')}
+      closeLabel={t('close')}
+      className="registration-dialog"
+    >
+      {registered ? <RegistrationSuccess onDone={onClose} /> : <RegistrationForm onRegistered={() => setRegistered(true)} />}
     </Dialog>
   );
 }

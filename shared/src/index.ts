@@ -13,3 +13,4 @@ export * from './data';
 export * from './ui';
 export * from './catalogue';
 export * from './validation';
+export * from './time';

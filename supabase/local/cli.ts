@@ -1,6 +1,6 @@
 /**
  * CLI of the local server:
- *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed] [--rate-limits SPEC] [--trust-proxy N]
+ *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed] [--rate-limits SPEC] [--trust-proxy N] [--test-clock]
  *   tsx local/cli.ts reset [--providers N]
  *   tsx local/cli.ts admin:create --email E --password P
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
@@ -38,6 +38,7 @@ const { positionals, values } = parseArgs({
     quiet: { type: 'boolean' },
     'rate-limits': { type: 'string' },
     'trust-proxy': { type: 'string' },
+    'test-clock': { type: 'boolean' },
   },
 });
 
@@ -67,6 +68,7 @@ async function serve(): Promise<void> {
     // --rate-limits applies over RATE_LIMITS (env) over the defaults.
     ...(values['rate-limits'] !== undefined ? { rateLimits: parseLimitsSpec(values['rate-limits'], resolveRateLimits(undefined)) } : {}),
     ...(values['trust-proxy'] !== undefined ? { trustedProxies: trustedProxiesFrom(values['trust-proxy']) } : {}),
+    ...(values['test-clock'] ? { testClock: true } : {}),
   });
   const connection = { supabaseUrl: server.url, supabaseAnonKey: server.anonKey };
   writeFileSync(join(dataDir, 'connection.json'), JSON.stringify(connection, null, 2) + '\n');

@@ -43,6 +43,13 @@ export interface StartOptions {
   rateLimits?: Partial<RateLimits> | false;
   /** Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0). */
   trustedProxies?: number;
+  /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
+  testClock?: boolean;
+}
+
+/** Where phone sign-in codes go locally (no SMS is sent): one JSON line per code. */
+export function smsOutboxFile(dataDir: string): string {
+  return join(dataDir, 'sms-outbox.jsonl');
 }
 
 /** Resolves StartOptions.rateLimits / RATE_LIMITS into the limits a server starts with. */
@@ -148,6 +155,8 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     publicUrl: () => publicUrl,
     rateLimiter,
     trustedProxies,
+    smsOutboxFile: smsOutboxFile(dataDir),
+    ...(opts.testClock ? { testClock: { offsetMs: 0 } } : {}),
   });
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 54321;

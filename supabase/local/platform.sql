@@ -79,6 +79,24 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
 
+-- Phone sign-in (one-time codes by SMS; locally the codes go to <data dir>/sms-outbox.jsonl).
+alter table auth.users add column if not exists phone_confirmed_at timestamptz;
+-- The live code of a number (sha256 of number and code; a new send replaces it).
+create table if not exists auth.sms_codes (
+  phone text primary key,
+  code_hash text not null,
+  expires_at timestamptz not null,
+  tries integer not null default 0,
+  created_at timestamptz not null default now()
+);
+-- Codes sent per number (at most 3 an hour).
+create table if not exists auth.sms_sends (
+  id bigserial primary key,
+  phone text not null,
+  sent_at timestamptz not null
+);
+create index if not exists sms_sends_phone_idx on auth.sms_sends (phone, sent_at);
+
 revoke all on all tables in schema auth from anon, authenticated;
 revoke all on all sequences in schema auth from anon, authenticated;
 

@@ -1,7 +1,7 @@
 /**
  * Per-client limits of the local server: the anonymous writes (registrations,
- * reviews, ratings, clicks; counted in rows) and failed password sign-ins (per
- * client and per account). A fixed window per (kind, key): at most `max` units in
+ * reviews, ratings, clicks; counted in rows), failed password sign-ins (per client
+ * and per account), SMS codes sent and wrong SMS codes (per client). A fixed window per (kind, key): at most `max` units in
  * `windowSeconds`; past it the server answers 429 with Retry-After.
  * Pure (no I/O): the clock is injectable for tests. Memory is bounded: expired
  * windows are swept, and past `maxClients` entries the oldest are dropped.
@@ -16,8 +16,8 @@ import { restTarget, type RestTarget } from './rest/target.ts';
 export const WRITE_KINDS = ['registrations', 'reviews', 'ratings', 'clicks'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
-/** Every limited kind: the writes, and failed password sign-ins. */
-export const LIMIT_KINDS = [...WRITE_KINDS, 'signins'] as const;
+/** Every limited kind: the writes, failed password sign-ins, SMS codes sent, and wrong SMS codes. */
+export const LIMIT_KINDS = [...WRITE_KINDS, 'signins', 'sms', 'verifies'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 export interface Limit {
@@ -39,6 +39,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   ratings: { max: 60, windowSeconds: 600 },
   clicks: { max: 120, windowSeconds: 600 },
   signins: { max: 5, windowSeconds: 900 },
+  // SMS codes sent per client, whatever the numbers (each number also gets at most 3 an hour).
+  sms: { max: 10, windowSeconds: 3600 },
+  // Wrong SMS codes per client (each code also dies after 5). Lenient, as many phones share
+  // one address behind carrier NAT; GoTrue's default is 30 verifications per 5 min per address.
+  verifies: { max: 30, windowSeconds: 900 },
 };
 
 export class RateLimitSpecError extends Error {}
@@ -80,7 +85,7 @@ export function parseLimitsObject(input: unknown): Partial<RateLimits> {
  */
 export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LIMITS): RateLimits {
   const s = spec.trim();
-  if (s === 'off') return { registrations: null, reviews: null, ratings: null, clicks: null, signins: null };
+  if (s === 'off') return { registrations: null, reviews: null, ratings: null, clicks: null, signins: null, sms: null, verifies: null };
   const out: RateLimits = { ...base };
   if (s === '' || s === 'default') return out;
   for (const part of s.split(',')) {

@@ -32,6 +32,13 @@ export interface AppOptions {
   trustedProxies?: number;
   /** Largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Phone sign-in codes are appended here (one JSON line each) instead of being sent by SMS. */
+  smsOutboxFile?: string;
+  /**
+   * Tests only (CLI --test-clock): a clock for the auth server that PUT /local/v1/clock
+   * {"advanceSeconds": N} (service_role) moves forward. Absent: the route does not exist.
+   */
+  testClock?: { offsetMs: number };
 }
 
 const API_ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
@@ -86,7 +93,11 @@ function noApiKey(): Response {
 export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
   const allowed = new Set(opts.corsOrigins);
-  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, opts.rateLimiter);
+  const testClock = opts.testClock;
+  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, opts.rateLimiter, {
+    ...(opts.smsOutboxFile ? { outboxFile: opts.smsOutboxFile } : {}),
+    ...(testClock ? { now: () => Date.now() + testClock.offsetMs } : {}),
+  });
 
   app.use(
     '*',
@@ -260,6 +271,35 @@ export function createApp(opts: AppOptions): Hono {
     }
     return c.json({ limits: limiter.current, defaults: limiter.defaults });
   });
+
+  if (testClock) {
+    // Tests only (--test-clock): moves the auth server's clock (code expiry, sends per hour).
+    app.put('/local/v1/clock', async (c) => {
+      const apikey = apiKeyOf(c);
+      const token = bearer(c.req.header('authorization')) ?? apikey;
+      if (!apikey || !token) return noApiKey();
+      let role: unknown;
+      try {
+        opts.jwt.verify(apikey);
+        role = opts.jwt.verify(token).role;
+      } catch {
+        return restError(401, 'PGRST301', 'Invalid API key');
+      }
+      if (role !== 'service_role') return restError(403, '42501', 'only the service_role key may move the clock', false);
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return restError(400, 'PGRST102', 'Empty or invalid json', false);
+      }
+      const s = (body as { advanceSeconds?: unknown } | null)?.advanceSeconds;
+      if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 86_400 * 365) {
+        return restError(400, 'PGRST100', 'advanceSeconds must be a number of seconds (0 to one year)', false);
+      }
+      testClock.offsetMs += s * 1000;
+      return c.json({ offsetSeconds: testClock.offsetMs / 1000 });
+    });
+  }
 
   // Public media for the demo ads (no internet on dev machines).
   app.get('/storage/v1/object/public/*', async (c) => {

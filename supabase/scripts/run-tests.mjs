@@ -24,6 +24,8 @@ const PGLITE_ONLY = [
   'tests/durability\\.test\\.ts',
   'tests/limits-attack\\.test\\.ts',
   'tests/migration-0006\\.test\\.ts',
+  'tests/migration-0007\\.test\\.ts',
+  'tests/phone-otp\\.test\\.ts',
   'tests/rate-limit\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
   'tests/stall-attacks\\.test\\.ts',

@@ -306,6 +306,37 @@ interface ProviderRow {
   registration_date: string;
   rejection_reason: string | null;
   reviewed_at: string | null;
+  /** Issue 17: on leave up to and including this day (YYYY-MM-DD), or null. */
+  on_leave_until?: string | null;
+  opening_hours?: OpeningHours | null;
+}
+
+type Hours = { open: string; close: string } | null;
+type OpeningHours = Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', Hours>;
+
+/** The demo provider whose listing a developer can manage at /my-listing (README: "Try /my-listing"). */
+export const DEMO_PROVIDER_MOBILE = '9876500001';
+
+const week = (day: Hours, sat: Hours = day, sun: Hours = null): OpeningHours => ({
+  mon: day,
+  tue: day,
+  wed: day,
+  thu: day,
+  fri: day,
+  sat,
+  sun,
+});
+/** A few shapes of opening hours for the demo data: shop hours, long hours, mornings only. */
+const HOURS: OpeningHours[] = [
+  week({ open: '09:00', close: '19:00' }),
+  week({ open: '10:00', close: '20:00' }, { open: '10:00', close: '20:00' }, { open: '10:00', close: '14:00' }),
+  week({ open: '08:00', close: '13:00' }, { open: '08:00', close: '13:00' }, null),
+  week({ open: '07:00', close: '22:00' }, { open: '07:00', close: '22:00' }, { open: '07:00', close: '22:00' }),
+];
+
+/** Today in the district (Asia/Kolkata, UTC+5:30, no daylight saving) plus `days`, as YYYY-MM-DD. */
+function kolkataDate(ms: number, days = 0): string {
+  return new Date(ms + (5.5 * 60 + days * 24 * 60) * 60_000).toISOString().slice(0, 10);
 }
 
 export interface GeneratedData {
@@ -407,6 +438,26 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
       });
     }
   }
+  // Issue 17 (after the loop, so the random stream above and every other row stay as they were):
+  // every 10th provider gives opening hours, one approved provider is on leave, and the first
+  // approved provider has a known mobile number (DEMO_PROVIDER_MOBILE) with leads to show.
+  out.providers.forEach((p, i) => {
+    if (i % 10 === 3) p.opening_hours = HOURS[Math.floor(i / 10) % HOURS.length]!;
+  });
+  const approved = out.providers.filter((p) => p.status === 'approved');
+  const demo = approved[0];
+  if (demo) {
+    demo.mobile = DEMO_PROVIDER_MOBILE;
+    demo.opening_hours = HOURS[0]!;
+    for (let k = 0; k < 56; k++) {
+      const at = now - k * DAY - ((k * 7919) % 600) * 60_000;
+      out.clicks.push({ provider_id: demo.id, click_type: 'view', created_at: iso(at) });
+      if (k % 3 === 0) out.clicks.push({ provider_id: demo.id, click_type: 'call', created_at: iso(at + 60_000) });
+      if (k % 4 === 1) out.clicks.push({ provider_id: demo.id, click_type: 'whatsapp', created_at: iso(at + 120_000) });
+    }
+  }
+  const onLeave = approved[1];
+  if (onLeave) onLeave.on_leave_until = kolkataDate(now, 5);
   return out;
 }
 

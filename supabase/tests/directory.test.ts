@@ -149,6 +149,8 @@ describe('search_providers', () => {
         'id',
         'mobile',
         'name',
+        'on_leave_until',
+        'opening_hours',
         'rating_count',
         'registration_date',
         'specialist_in',

@@ -1,5 +1,7 @@
 /** Shared by the backend tests: clients for each role, raw HTTP, fixtures. */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { isVerhoeffValid, verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { TestServer } from './global-setup';
@@ -147,4 +149,40 @@ export function signJwt(
   const body = b64(payload);
   const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
   return `${head}.${body}.${sig}`;
+}
+
+// ------------------------------------------------------------ phone sign-in
+
+/** The codes the server "sent" (its data folder's sms-outbox.jsonl), oldest first. */
+export function outbox(dataDir = server().dataDir): { phone: string; code: string; sent_at: string }[] {
+  const file = join(dataDir, 'sms-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { phone: string; code: string; sent_at: string });
+}
+
+/** The last code sent to a number (E.164 digits, e.g. 919876543210). */
+export function lastCode(phone: string, dataDir = server().dataDir): string {
+  const line = outbox(dataDir)
+    .filter((l) => l.phone === phone)
+    .at(-1);
+  if (!line) throw new Error(`no code in the outbox for ${phone}`);
+  return line.code;
+}
+
+/** A random mobile number as stored (10 digits, 6-9 first). */
+export function randomMobile(): string {
+  return `${6 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** A client signed in by phone and one-time code (read from the outbox), as the app does it. */
+export async function phoneClient(mobile: string): Promise<SupabaseClient> {
+  const client = anonClient();
+  const sent = await client.auth.signInWithOtp({ phone: mobile });
+  if (sent.error) throw sent.error;
+  const { error } = await client.auth.verifyOtp({ phone: mobile, token: lastCode(`91${mobile}`), type: 'sms' });
+  if (error) throw error;
+  return client;
 }

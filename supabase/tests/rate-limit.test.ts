@@ -147,9 +147,12 @@ describe('RateLimiter (pure)', () => {
       registrations: { max: 3, windowSeconds: 60 },
       clicks: null,
     });
-    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null]);
+    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null, null, null]);
     expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
     expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
+    expect(parseLimitsSpec('').sms).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(parseLimitsSpec('sms=off').sms).toBeNull();
+    expect(parseLimitsSpec('').verifies).toEqual({ max: 30, windowSeconds: 900 });
     expect(parseLimitsObject({ signins: null })).toEqual({ signins: null });
     expect(() => parseLimitsSpec('comments=1/60')).toThrow(/bad rate limit/);
     expect(() => parseLimitsSpec('reviews=1/0')).toThrow(/windowSeconds/);

@@ -319,6 +319,21 @@ describe('filters and sort', () => {
     expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
   });
 
+  it('filters to providers available today, in the URL as available=1, and marks a card on leave', async () => {
+    const user = userEvent.setup();
+    api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'Mohan', on_leave_until: '2999-03-05' })], total: 1 }));
+    await renderDirectory('/?category=plumber');
+    const card = await screen.findByRole('article', { name: 'Mohan' });
+    expect(within(card).getByText('On leave until 5 Mar')).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ available: false }));
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Available today only' }));
+    await waitFor(() => expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ available: true })));
+    expect(search().get('available')).toBe('1');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+  });
+
   it('reads filters from a shared link, ignoring bad values', async () => {
     await renderDirectory('/?category=electrician&rating=3.5&verified=unverified&sort=newly_added');
     await waitFor(() =>

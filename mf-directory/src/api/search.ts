@@ -35,6 +35,8 @@ export interface SearchProvidersParams {
   /** 0 to 5 in steps of 0.5; 0 means no minimum. */
   minRating?: number;
   verified?: VerifiedFilter;
+  /** Only providers not on leave today (Asia/Kolkata). */
+  available?: boolean;
   sort?: ProviderSort;
   limit?: number;
   offset?: number;
@@ -88,6 +90,8 @@ export async function searchProviders(params: SearchProvidersParams): Promise<Se
     p_sort: params.sort ?? 'rating_desc',
     p_limit: limit,
     p_offset: offset,
+    // Sent only when asked for, so the call is the same as before otherwise.
+    ...(params.available ? { p_available: true } : {}),
   });
   if (params.signal) request = request.abortSignal(params.signal);
   const { data, error, status } = await request;

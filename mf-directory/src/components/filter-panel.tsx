@@ -27,7 +27,7 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   // would be built on the stale one). Show the visitor's choice at once; follow the URL
   // whenever its values change (back/forward, shared links).
   const [filters, setFilters] = useState(fromUrl);
-  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort, fromUrl.available]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
   const active = activeFilterCount(filters);
   const apply = (next: DirectoryFilters) => {
     setFilters(next);
@@ -71,6 +71,10 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
             </label>
           ))}
         </fieldset>
+        <label className="directory-filters__radio">
+          <input type="checkbox" checked={filters.available} onChange={(e) => set({ available: e.target.checked })} />{' '}
+          {t('filters.available')}
+        </label>
         <div className="directory-filters__field">
           <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>
           <select id={`${id}-sort`} value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProviderSort })}>

@@ -5,7 +5,9 @@ import {
   CategoryIcon,
   categoryIconId,
   categoryLabel,
+  formatDate,
   formatRating,
+  isOnLeave,
   StarRatingDisplay,
   telHref,
   trackClick,
@@ -48,6 +50,13 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         {/* The profile's rule (spec: 'N/A' if none): 0 years is no experience, not "0 years". */}
         {p.experience && p.experience > 0 ? t('card.experience', { count: p.experience }) : t('card.experienceUnknown')}
       </p>
+      {isOnLeave(p.on_leave_until) ? (
+        <p className="directory-card__leave">
+          {t('card.onLeave', {
+            date: formatDate(`${p.on_leave_until!.slice(0, 10)}T00:00:00Z`, lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+          })}
+        </p>
+      ) : null}
       {p.specialist_in ? <p className="directory-card__specialist">{t('card.specialist', { text: p.specialist_in })}</p> : null}
       <div className="directory-card__actions">
         <a

@@ -54,8 +54,15 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   const categoryValue = mode.kind === 'category' ? categoryFilterValue(mode.selected) : null;
   const query = mode.kind === 'search' ? mode.query : '';
   const request = useMemo<ProviderSearchRequest>(
-    () => ({ query, category: categoryValue, minRating: filters.minRating, verified: filters.verified, sort: filters.sort }),
-    [query, categoryValue, filters.minRating, filters.verified, filters.sort],
+    () => ({
+      query,
+      category: categoryValue,
+      minRating: filters.minRating,
+      verified: filters.verified,
+      available: filters.available,
+      sort: filters.sort,
+    }),
+    [query, categoryValue, filters.minRating, filters.verified, filters.available, filters.sort],
   );
   const result = useProviderSearch(request);
   const rows = result.data?.items ?? [];

@@ -7,6 +7,7 @@ export interface ProviderSearchRequest {
   category: string | null;
   minRating: number;
   verified: VerifiedFilter;
+  available: boolean;
   sort: ProviderSort;
 }
 

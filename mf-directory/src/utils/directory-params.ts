@@ -9,6 +9,7 @@ export const PARAM = {
   verified: 'verified',
   sort: 'sort',
   allServices: 'services',
+  available: 'available',
 } as const;
 
 /** `category` value of the free-text 'Other' providers. */
@@ -20,6 +21,8 @@ export interface DirectoryFilters {
   minRating: number;
   verified: VerifiedFilter;
   sort: ProviderSort;
+  /** Only providers not on leave today. */
+  available: boolean;
 }
 
 export interface DirectoryState {
@@ -30,7 +33,7 @@ export interface DirectoryState {
   showAllServices: boolean;
 }
 
-export const DEFAULT_FILTERS: DirectoryFilters = { minRating: 0, verified: 'all', sort: 'rating_desc' };
+export const DEFAULT_FILTERS: DirectoryFilters = { minRating: 0, verified: 'all', sort: 'rating_desc', available: false };
 
 /** Minimum-rating choices: 0 to 5 in steps of 0.5 (spec section 9). */
 export const MIN_RATING_STEPS: readonly number[] = Array.from({ length: 11 }, (_, i) => i / 2);
@@ -52,6 +55,7 @@ export function readDirectoryState(params: URLSearchParams): DirectoryState {
       minRating: normaliseMinRating(params.get(PARAM.minRating)),
       verified: verified === 'verified' || verified === 'unverified' ? verified : 'all',
       sort: params.get(PARAM.sort) === 'newly_added' ? 'newly_added' : 'rating_desc',
+      available: params.get(PARAM.available) === '1',
     },
     showAllServices: params.get(PARAM.allServices) === 'all',
   };
@@ -68,7 +72,7 @@ export function categorySlug(selected: SelectedCategory): string {
 
 /** How many filters differ from their defaults (sort included). */
 export function activeFilterCount(f: DirectoryFilters): number {
-  return (f.minRating > 0 ? 1 : 0) + (f.verified !== 'all' ? 1 : 0) + (f.sort !== 'rating_desc' ? 1 : 0);
+  return (f.minRating > 0 ? 1 : 0) + (f.verified !== 'all' ? 1 : 0) + (f.sort !== 'rating_desc' ? 1 : 0) + (f.available ? 1 : 0);
 }
 
 /** Writes filters into params, leaving defaults out of the URL. */
@@ -79,6 +83,8 @@ export function writeFilters(params: URLSearchParams, f: DirectoryFilters): void
   else params.delete(PARAM.verified);
   if (f.sort !== 'rating_desc') params.set(PARAM.sort, f.sort);
   else params.delete(PARAM.sort);
+  if (f.available) params.set(PARAM.available, '1');
+  else params.delete(PARAM.available);
 }
 
 /** Search string (with '?') that opens a category, keeping params this module does not own. */

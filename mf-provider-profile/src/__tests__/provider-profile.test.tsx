@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
@@ -18,6 +18,7 @@ jest.mock('../api', () => ({
   submitRating: jest.fn(),
   fetchReviews: jest.fn(),
   submitReview: jest.fn(),
+  trackProfileView: jest.fn(),
 }));
 const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
@@ -30,6 +31,31 @@ beforeEach(() => {
 });
 
 describe('ProviderProfile', () => {
+  it('counts one view once the profile has painted, never before the provider is shown', async () => {
+    jest.useFakeTimers();
+    try {
+      let answer!: (p: profileApi.Provider) => void;
+      api.fetchProvider.mockImplementation(() => new Promise((r) => (answer = r)));
+      await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+      await act(async () => jest.advanceTimersByTime(5000));
+      expect(api.trackProfileView).not.toHaveBeenCalled();
+      await act(async () => answer(provider()));
+      expect(screen.getByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();
+      expect(api.trackProfileView).not.toHaveBeenCalled(); // not in the render that shows it
+      await act(async () => jest.advanceTimersByTime(3000));
+      expect(api.trackProfileView).toHaveBeenCalledTimes(1);
+      expect(api.trackProfileView).toHaveBeenCalledWith(PROVIDER_ID);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows availability and opening hours with the provider', async () => {
+    api.fetchProvider.mockImplementation(() => later(provider({ on_leave_until: '2999-01-31' })));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByText('On leave until 31 January 2999')).toBeInTheDocument();
+  });
+
   it('shows the provider: name, business, category, specialisation, experience, address, badge and average', async () => {
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();

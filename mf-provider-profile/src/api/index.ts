@@ -3,3 +3,4 @@
 export * from './provider';
 export * from './ratings';
 export * from './reviews';
+export * from './views';

@@ -46,6 +46,9 @@ async function fillValidForm(user: User) {
 
 const submitButton = () => screen.getByRole('button', { name: 'Register for free' });
 
+/** The dialog's thanks once saved: the operator's check, and /my-listing to follow it. */
+const successLink = () => screen.findByRole('link', { name: 'Go to My listing' });
+
 let openSpy: jest.SpyInstance;
 
 beforeEach(() => {
@@ -64,7 +67,7 @@ describe('RegistrationDialog', () => {
     await renderDialog('hi');
     expect(screen.getByRole('heading', { name: 'मुफ़्त रजिस्ट्रेशन' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^पूरा नाम/)).toBeRequired();
-    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'tel'); // a phone keypad: + and digits
     expect(screen.getByRole('link', { name: /नियम और शर्तें पढ़ें/ })).toHaveAttribute('href', '/terms-conditions');
     expect(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' })).toBeEnabled();
   });
@@ -84,7 +87,7 @@ describe('RegistrationDialog', () => {
 
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription('Please enter your name.');
     expect(screen.getByLabelText(/^Mobile number/)).toHaveAccessibleDescription(
-      '10 digits, without +91 or 0. Please enter a valid 10-digit mobile number.',
+      '10 digits. +91 or 0 in front is fine. Please enter a valid 10-digit mobile number.',
     );
     expect(screen.getByLabelText(/^Service category/)).toHaveAccessibleDescription('Please choose a category.');
     expect(screen.getByLabelText(/^Experience/)).toHaveAccessibleDescription('Please enter your experience in years.');
@@ -141,12 +144,12 @@ describe('RegistrationDialog', () => {
 
   it('sends text without bidi overrides or control characters', async () => {
     registerMock.mockResolvedValue({ ok: true, id: 'new-id' });
-    const { user, onClose } = await renderDialog();
+    const { user } = await renderDialog();
     await fillValidForm(user);
     await user.clear(screen.getByLabelText(/^Full name/));
     await enter(user, /^Full name/, '\u202ERamesh\u202C Ku\u0007mar');
     await user.click(submitButton());
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await successLink();
     expect(registerMock).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ramesh Kumar' }));
   });
 
@@ -180,13 +183,22 @@ describe('RegistrationDialog', () => {
     expect(besideField).toHaveLength(0);
   });
 
-  it('registers, thanks the provider, opens the operator chat message and closes', async () => {
+  it('registers, says the listing waits for the operator and links to My listing, opens the operator chat message, closes on Done', async () => {
     registerMock.mockResolvedValue({ ok: true, id: 'new-id' });
     const { user, onClose } = await renderDialog();
     await fillValidForm(user);
     await user.click(submitButton());
 
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const link = await successLink();
+    expect(link).toHaveAttribute('href', '/my-listing');
+    const dialog = screen.getByRole('dialog', { name: 'Registration received' });
+    const body = within(dialog).getByText(/will appear in the directory after the operator checks it/);
+    expect(body).toHaveFocus();
+    expect(within(dialog).getByText(/sign in there with your mobile number/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
     expect(registerMock).toHaveBeenCalledWith({
       name: 'Ramesh Kumar',
       businessName: 'Kumar Plumbing',
@@ -199,7 +211,7 @@ describe('RegistrationDialog', () => {
     });
     expect(lastToast()).toMatchObject({
       title: 'Registration Successful',
-      description: 'Your details have been saved successfully.',
+      description: "Your details are saved. The listing appears after the operator's check.",
       variant: 'default',
     });
     expect(openSpy).toHaveBeenCalledTimes(1);
@@ -298,7 +310,8 @@ describe('RegistrationDialog', () => {
 
       registerMock.mockResolvedValueOnce({ ok: true, id: 'new-id' });
       await user.click(submitButton());
-      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+      await successLink();
+      expect(onClose).not.toHaveBeenCalled();
       expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toBeNull();
       cleanup();
       await renderDialog();
@@ -346,7 +359,8 @@ describe('RegistrationDialog', () => {
     expect(registerMock).toHaveBeenCalledTimes(1);
 
     await act(async () => resolve({ ok: true, id: 'x' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+    await successLink();
+    expect(onClose).not.toHaveBeenCalled();
     expect(registerMock).toHaveBeenCalledTimes(1);
   });
 

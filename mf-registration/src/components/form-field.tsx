@@ -16,10 +16,12 @@ export interface FormFieldProps {
   /** Translated error message, shown under the control. */
   error?: string | undefined;
   children: (control: FieldControlProps) => ReactNode;
+  /** Announce the error when it appears (role="alert"): for errors that come from the server. */
+  live?: boolean;
 }
 
 /** A labelled form control with an optional hint and its error message beside it. */
-export function FormField({ id, label, required, hint, error, children }: FormFieldProps) {
+export function FormField({ id, label, required, hint, error, children, live }: FormFieldProps) {
   const { t } = useTranslation('registration');
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -45,7 +47,7 @@ export function FormField({ id, label, required, hint, error, children }: FormFi
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="registration-field__error">
+        <p id={errorId} className="registration-field__error" role={live ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}

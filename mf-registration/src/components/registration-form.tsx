@@ -7,7 +7,7 @@ import { useRegistrationForm } from '../hooks/use-registration-form';
 import { FormField } from './form-field';
 
 export interface RegistrationFormProps {
-  /** Called after a successful registration (the dialog closes). */
+  /** Called after a successful registration (the dialog says what happens next). */
   onRegistered: () => void;
 }
 
@@ -93,7 +93,7 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
             className="registration-input"
             type="tel"
             name="mobile"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
             required
             value={values.mobile}

@@ -9,6 +9,7 @@ import {
   withoutInvisible,
 } from '@city/shared';
 import type { RegistrationDbField, RegistrationInput } from '../api/registration';
+import { normalizeMobile } from './phone';
 
 /**
  * Pure validation of the free-registration form, owned by this remote: a new rule ships with
@@ -129,8 +130,9 @@ export function normaliseDigits(value: string): string {
   return asciiDigits(withoutInvisible(value)).replace(/-+/gu, '');
 }
 
+/** An Indian mobile as typed (`+91 98765 43210`, `098765-43210`): see normalizeMobile. */
 export function isValidMobile(value: string): boolean {
-  return /^[0-9]{10}$/.test(normaliseDigits(value));
+  return normalizeMobile(value) !== null;
 }
 
 /** What is wrong with an Aadhaar number: not 12 digits, or not a number UIDAI can issue; null if fine. */
@@ -165,8 +167,8 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
   const businessName = cleanText(values.businessName);
   if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
 
-  const mobile = normaliseDigits(values.mobile);
-  if (!/^[0-9]{10}$/.test(mobile)) errors.mobile = 'validation.errorMobile';
+  const mobile = normalizeMobile(values.mobile) ?? '';
+  if (mobile === '') errors.mobile = 'validation.errorMobile';
 
   let category = '';
   if (values.categoryId === OTHER_CATEGORY_ID) {

@@ -8,6 +8,7 @@ const exposed: Record<string, () => Promise<unknown>> = {
   'mf_directory/Directory': () => import('../../../mf-directory/src/directory'),
   'mf_provider_profile/ProviderProfile': () => import('../../../mf-provider-profile/src/provider-profile'),
   'mf_registration/RegistrationDialog': () => import('../../../mf-registration/src/registration-dialog'),
+  'mf_registration/MyListing': () => import('../../../mf-registration/src/my-listing'),
   'mf_ads/AdsPopup': () => import('../../../mf-ads/src/ads-popup'),
   'mf_admin/AdminLogin': () => import('../../../mf-admin/src/admin-login'),
   'mf_admin/AdminPanel': () => import('../../../mf-admin/src/admin-panel'),

@@ -63,3 +63,11 @@ export async function signOutEverywhere(): Promise<{ error: string | null }> {
 export function isAdminSession(session: Session | null): boolean {
   return session?.user?.app_metadata?.role === 'admin';
 }
+
+/**
+ * A provider's session: signed in by phone and one-time code (the JWT's phone claim), never an
+ * operator. It owns the listings whose mobile is that phone; the admin guard refuses it.
+ */
+export function isPhoneSession(session: Session | null): boolean {
+  return Boolean(session?.user?.phone) && !isAdminSession(session);
+}

@@ -15,4 +15,22 @@ export interface ProviderFields {
   address: string;
   verified: boolean;
   registration_date: string;
+  /**
+   * Null: available. A date (YYYY-MM-DD) on or after today in Asia/Kolkata: on leave until then
+   * (isOnLeave); an earlier date is a leave that has ended. Optional: older rows and builds.
+   */
+  on_leave_until?: string | null;
+  /** The provider's opening hours per weekday, or null when not given. */
+  opening_hours?: OpeningHours | null;
 }
+
+/** Weekday keys of OpeningHours, Monday first. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** One day's hours, 24 h "HH:MM", open before close; null is closed that day. */
+export interface DayHours {
+  open: string;
+  close: string;
+}
+export type OpeningHours = Record<Weekday, DayHours | null>;

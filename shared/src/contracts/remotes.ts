@@ -28,6 +28,9 @@ export interface RegistrationDialogProps {
   onClose: () => void;
 }
 
+/** mf_registration/MyListing: the /my-listing page body (a provider's phone sign-in and own listings). */
+export type MyListingProps = Record<string, never>;
+
 /** mf_ads/AdsPopup: advertisement popup carousel; renders nothing when there are no ads. */
 export type AdsPopupProps = Record<string, never>;
 
@@ -45,6 +48,7 @@ export interface RemoteModules {
   'mf_directory/Directory': DirectoryProps;
   'mf_provider_profile/ProviderProfile': ProviderProfileProps;
   'mf_registration/RegistrationDialog': RegistrationDialogProps;
+  'mf_registration/MyListing': MyListingProps;
   'mf_ads/AdsPopup': AdsPopupProps;
   'mf_admin/AdminLogin': AdminLoginProps;
   'mf_admin/AdminPanel': AdminPanelProps;

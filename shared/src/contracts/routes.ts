@@ -17,7 +17,15 @@ import type { RemoteModuleId, RemoteName } from './remotes';
  * against this one.
  */
 export const REMOTE_PARAMS = {
-  mf_directory: { category: 'category', query: 'q', minRating: 'rating', verified: 'verified', sort: 'sort', allServices: 'services' },
+  mf_directory: {
+    category: 'category',
+    query: 'q',
+    minRating: 'rating',
+    verified: 'verified',
+    sort: 'sort',
+    allServices: 'services',
+    available: 'available',
+  },
   /** `register=1` opens the registration dialog (the shell writes it when the directory's button asks). */
   mf_registration: { open: 'register' },
 } as const satisfies Partial<Record<RemoteName, Record<string, string>>>;
@@ -108,6 +116,17 @@ export const ROUTE_MANIFEST = [
     prerender: false,
     title: 'common:admin.panelTitle',
     guard: 'admin',
+    params: [],
+  },
+  // A provider's own listings: the phone sign-in goes to the data service at once.
+  {
+    id: 'my-listing',
+    path: '/my-listing',
+    module: { remote: 'mf_registration', expose: './MyListing' },
+    data: 'at-once',
+    prerender: false,
+    title: 'common:myListing.title',
+    guard: null,
     params: [],
   },
   {

@@ -4,6 +4,7 @@ import { ROUTE_MANIFEST, type RouteId, type RouteSpec } from '@city/shared/contr
 import { HomePage } from '../pages/home-page';
 import { ProviderPage } from '../pages/provider-page';
 import { AdminGuard, AdminLoginPage, AdminPage } from '../pages/admin-pages';
+import { MyListingPage } from '../pages/my-listing-page';
 import { StaticPage } from '../pages/static-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteScope } from './route-context';
@@ -14,6 +15,7 @@ const PAGES: Record<RouteId, () => ReactElement> = {
   provider: () => <ProviderPage />,
   'admin-login': () => <AdminLoginPage />,
   admin: () => <AdminPage />,
+  'my-listing': () => <MyListingPage />,
   privacy: () => <StaticPage kind="privacy" />,
   terms: () => <StaticPage kind="terms" />,
   disclaimer: () => <StaticPage kind="disclaimer" />,

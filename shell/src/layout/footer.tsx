@@ -38,6 +38,9 @@ export function Footer() {
               <Link to={REGISTER_LINK}>{t('footer.registerFree')}</Link>
             </li>
             <li>
+              <Link to="/my-listing">{t('footer.myListing')}</Link>
+            </li>
+            <li>
               <Link to="/contact">{t('pages.contact')}</Link>
             </li>
           </ul>

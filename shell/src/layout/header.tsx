@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '@city/shared';
+import { isPhoneSession, useAuth } from '@city/shared';
 import { LanguageToggle } from './language-toggle';
 
 export function Header() {
   const { t } = useTranslation();
-  const signedIn = useAuth((s) => s.session !== null);
+  // An operator's session links to the admin panel; a provider's phone session to their listing.
+  const signedIn = useAuth((s) => (s.session === null ? null : isPhoneSession(s.session) ? 'provider' : 'admin'));
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -17,9 +18,13 @@ export function Header() {
           <span className="site-header__name">{t('app.name')}</span>
         </Link>
         <nav className="site-header__nav" aria-label={t('nav.mainNavigation')}>
-          {signedIn ? (
+          {signedIn === 'admin' ? (
             <Link to="/admin" className="site-header__admin">
               {t('nav.admin')}
+            </Link>
+          ) : signedIn === 'provider' ? (
+            <Link to="/my-listing" className="site-header__admin">
+              {t('nav.myListing')}
             </Link>
           ) : null}
           <LanguageToggle />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '@city/shared';
+import { isPhoneSession, useAuth } from '@city/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useRouteTitle } from '../app/use-document-title';
 
@@ -10,7 +10,8 @@ export function AdminLoginPage() {
   // renders even when the admin remote cannot load.
   useRouteTitle();
   const navigate = useNavigate();
-  const signedIn = useAuth((s) => !s.loading && s.session !== null);
+  // A provider's phone session is no operator's: the login form stays (signing in replaces it).
+  const signedIn = useAuth((s) => !s.loading && s.session !== null && !isPhoneSession(s.session));
   if (signedIn) return <Navigate to="/admin" replace />;
   return <RemoteSlot id="mf_admin/AdminLogin" props={{ onSignedIn: () => navigate('/admin', { replace: true }) }} />;
 }

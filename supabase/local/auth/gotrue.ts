@@ -1,14 +1,19 @@
 /**
  * The /auth/v1 subset of GoTrue: password and refresh-token grants (refresh
  * tokens rotate; reuse revokes the session), user GET/PUT, logout with scope,
- * settings, health, admin user creation (service_role only). Sign-up is off.
+ * settings, health, admin user creation (service_role only), and phone sign-in by
+ * one-time code (POST /otp, /verify, /resend; see sendSmsCode). Public e-mail sign-up
+ * is off; a phone user is created by their first verified code.
  * Errors are GoTrue-shaped and carry the x-supabase-api-version header.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import bcrypt from 'bcryptjs';
 import type { Db, Tx } from '../db.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import type { RateLimiter } from '../rate-limit.ts';
+import { e164Digits } from './phone.ts';
 
 export const API_VERSION = '2024-01-01';
 export const ACCESS_TOKEN_TTL = 3600;
@@ -47,6 +52,7 @@ interface UserRow {
   role: string | null;
   email: string | null;
   phone: string | null;
+  phone_confirmed_at: string | null;
   encrypted_password: string | null;
   email_confirmed_at: string | null;
   last_sign_in_at: string | null;
@@ -59,6 +65,7 @@ interface UserRow {
 }
 
 const USER_COLUMNS = `id::text, aud, role, email, phone, encrypted_password,
+  to_char(phone_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as phone_confirmed_at,
   to_char(email_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as email_confirmed_at,
   to_char(last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_sign_in_at,
   raw_app_meta_data::text as raw_app_meta_data, raw_user_meta_data::text as raw_user_meta_data,
@@ -84,7 +91,8 @@ export function userJson(u: UserRow): Record<string, unknown> {
     email: u.email ?? '',
     email_confirmed_at: u.email_confirmed_at,
     phone: u.phone ?? '',
-    confirmed_at: u.email_confirmed_at,
+    ...(u.phone_confirmed_at ? { phone_confirmed_at: u.phone_confirmed_at } : {}),
+    confirmed_at: u.email_confirmed_at ?? u.phone_confirmed_at,
     last_sign_in_at: u.last_sign_in_at,
     app_metadata: appMetadata(u),
     user_metadata: meta(u.raw_user_meta_data),
@@ -112,6 +120,20 @@ function newRefreshToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** Phone sign-in: a code lives 5 minutes, takes at most 5 wrong tries, and a number gets 3 codes an hour. */
+export const SMS_OTP = { ttlSeconds: 300, maxTries: 5, sendsPerHour: 3 } as const;
+
+export interface GoTrueOptions {
+  /** Where codes are "sent": one JSON line {phone, code, sent_at} each (created 0600). */
+  outboxFile?: string;
+  /** Clock in ms (tests move it; see the server's --test-clock). */
+  now?: () => number;
+}
+
+function codeHash(phone: string, code: string): Buffer {
+  return createHash('sha256').update(`${phone}:${code}`, 'utf8').digest();
+}
+
 export class GoTrue {
   constructor(
     private readonly db: Db,
@@ -119,7 +141,12 @@ export class GoTrue {
     private readonly issuer: () => string,
     /** Counts failed password sign-ins (kind `signins`) per client and per account. */
     private readonly limiter?: RateLimiter,
+    private readonly opts: GoTrueOptions = {},
   ) {}
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
 
   async handle(req: AuthRequest): Promise<AuthResponse> {
     const versioned = req.headers.get('x-supabase-api-version') !== null;
@@ -165,11 +192,11 @@ export class GoTrue {
     }
     if (path === 'settings' && m === 'GET') {
       return this.ok(200, {
-        external: { email: true, phone: false, anonymous_users: false },
+        external: { email: true, phone: true, anonymous_users: false },
         disable_signup: true,
         mailer_autoconfirm: false,
         phone_autoconfirm: false,
-        sms_provider: '',
+        sms_provider: 'local-outbox',
         saml_enabled: false,
       });
     }
@@ -184,6 +211,17 @@ export class GoTrue {
         throw new AuthError(400, 'validation_failed', `grant_type ${grant} is not enabled on this server`);
       }
       throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
+    }
+    if (path === 'otp' && m === 'POST') {
+      return this.sendSmsCode(this.parse(req), req.client ?? 'unknown');
+    }
+    if (path === 'resend' && m === 'POST') {
+      const body = this.parse(req);
+      if (body.type !== 'sms') throw new AuthError(400, 'validation_failed', 'Only type sms can be resent on this server');
+      return this.sendSmsCode(body, req.client ?? 'unknown');
+    }
+    if (path === 'verify' && m === 'POST') {
+      return this.verifySmsCode(this.parse(req), req.client ?? 'unknown');
     }
     if (path === 'user' && m === 'GET') {
       const { user } = await this.requireUser(req);
@@ -231,7 +269,11 @@ export class GoTrue {
       'invite',
     ];
     if (known.some((k) => path === k || path.startsWith(`${k}/`))) {
-      throw new AuthError(501, 'not_implemented', `/${path} is not enabled on this server (sign-in is e-mail and password only)`);
+      throw new AuthError(
+        501,
+        'not_implemented',
+        `/${path} is not enabled on this server (sign-in is e-mail and password, or phone and one-time code)`,
+      );
     }
     throw new AuthError(404, 'not_found', `Not found: /${path}`);
   }
@@ -282,6 +324,165 @@ export class GoTrue {
     return this.ok(200, await this.sessionJson(fresh, session.sessionId, session.token));
   }
 
+  // ---------------------------------------------------------------- phone one-time codes
+
+  private phoneOf(body: Record<string, unknown>): string {
+    if (body.phone === undefined || body.phone === null || body.phone === '') {
+      throw new AuthError(400, 'validation_failed', 'Only an SMS one-time code to a phone number is enabled on this server');
+    }
+    const phone = e164Digits(body.phone);
+    if (phone === null) {
+      throw new AuthError(400, 'validation_failed', 'Invalid phone number format: a 10-digit Indian mobile number is expected');
+    }
+    return phone;
+  }
+
+  /**
+   * POST /otp {phone, create_user?, channel?} (supabase-js signInWithOtp({ phone })), and
+   * POST /resend {type: 'sms', phone}. A new code replaces the number's previous one.
+   * Limits: 3 codes per number per hour (a DB count, so restarts do not reset it) and the
+   * `sms` kind per client (one client cannot spray numbers); both 429 over_sms_send_rate_limit.
+   */
+  private async sendSmsCode(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
+    const phone = this.phoneOf(body);
+    if (body.channel !== undefined && body.channel !== 'sms') {
+      throw new AuthError(400, 'validation_failed', 'Only the sms channel is enabled on this server');
+    }
+    const perClient = this.limiter?.take('sms', `client:${client}`);
+    if (perClient && !perClient.allowed) {
+      throw new AuthError(
+        429,
+        'over_sms_send_rate_limit',
+        `Too many SMS codes requested from this client. Try again in ${perClient.retryAfterSeconds} s.`,
+        { 'Retry-After': String(perClient.retryAfterSeconds) },
+      );
+    }
+    const now = this.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const result = await this.db.transaction(async (tx) => {
+      // One number at a time: parallel requests cannot all pass the count below.
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
+      if (body.create_user === false) {
+        const u = await tx.query('select 1 from auth.users where phone = $1', [phone]);
+        if (u.rows.length === 0) return { error: new AuthError(422, 'otp_disabled', 'Signups not allowed for otp') };
+      }
+      const hourAgo = new Date(now - 3600_000).toISOString();
+      const sent = await tx.query<{ n: number; oldest: string | null }>(
+        `select count(*)::integer as n, to_char(min(sent_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
+           from auth.sms_sends where phone = $1 and sent_at > $2::timestamptz`,
+        [phone, hourAgo],
+      );
+      const { n, oldest } = sent.rows[0]!;
+      if (n >= SMS_OTP.sendsPerHour) {
+        const wait = Math.max(1, Math.ceil((Date.parse(oldest!) + 3600_000 - now) / 1000));
+        return {
+          error: new AuthError(
+            429,
+            'over_sms_send_rate_limit',
+            `For security purposes, at most ${SMS_OTP.sendsPerHour} codes an hour are sent to a number. Try again in ${wait} s.`,
+            { 'Retry-After': String(wait) },
+          ),
+        };
+      }
+      const sentAt = new Date(now).toISOString();
+      // What no longer counts: sends older than an hour, codes expired an hour ago.
+      await tx.query('delete from auth.sms_sends where sent_at < $1::timestamptz', [hourAgo]);
+      await tx.query('delete from auth.sms_codes where expires_at < $1::timestamptz', [hourAgo]);
+      await tx.query('insert into auth.sms_sends (phone, sent_at) values ($1, $2::timestamptz)', [phone, sentAt]);
+      await tx.query(
+        `insert into auth.sms_codes (phone, code_hash, expires_at, tries, created_at)
+         values ($1, $2, $3::timestamptz, 0, $4::timestamptz)
+         on conflict (phone) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
+           created_at = excluded.created_at`,
+        [phone, codeHash(phone, code).toString('hex'), new Date(now + SMS_OTP.ttlSeconds * 1000).toISOString(), sentAt],
+      );
+      return { sentAt };
+    });
+    if ('error' in result && result.error) {
+      perClient?.refund();
+      throw result.error;
+    }
+    await this.deliver(phone, code, (result as { sentAt: string }).sentAt);
+    return this.ok(200, { message_id: randomBytes(12).toString('hex') });
+  }
+
+  /** Locally no SMS leaves the machine: the code is appended to the outbox file. */
+  private async deliver(phone: string, code: string, sentAt: string): Promise<void> {
+    const file = this.opts.outboxFile;
+    if (!file) return;
+    await mkdir(dirname(file), { recursive: true });
+    await appendFile(file, JSON.stringify({ phone, code, sent_at: sentAt }) + '\n', { mode: 0o600 });
+  }
+
+  /**
+   * POST /verify {type: 'sms', phone, token} (supabase-js verifyOtp). A wrong, expired or
+   * used-up code: 403 otp_expired (as GoTrue). The 5th wrong try kills the code. Failed
+   * tries also count per client (kind `verifies`). The first verified code of a number
+   * creates its user (phone confirmed).
+   */
+  private async verifySmsCode(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
+    if (body.type !== 'sms') {
+      throw new AuthError(400, 'validation_failed', 'Only type sms (a phone number and its code) is verified on this server');
+    }
+    const phone = this.phoneOf(body);
+    const token = typeof body.token === 'string' ? body.token.trim() : '';
+    if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token');
+    const attempt = this.limiter?.take('verifies', `client:${client}`);
+    if (attempt && !attempt.allowed) {
+      throw new AuthError(
+        429,
+        'over_request_rate_limit',
+        `Request rate limit reached: too many failed codes. Try again in ${attempt.retryAfterSeconds} s.`,
+        { 'Retry-After': String(attempt.retryAfterSeconds) },
+      );
+    }
+    const now = this.now();
+    const expired = new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
+      const r = await tx.query<{ code_hash: string; expires_at: string; tries: number }>(
+        `select code_hash, to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at, tries
+           from auth.sms_codes where phone = $1`,
+        [phone],
+      );
+      const row = r.rows[0];
+      if (!row || Date.parse(row.expires_at) <= now || row.tries >= SMS_OTP.maxTries) return { error: expired };
+      const right = /^[0-9]{6}$/.test(token) && timingSafeEqual(codeHash(phone, token), Buffer.from(row.code_hash, 'hex'));
+      if (!right) {
+        await tx.query('update auth.sms_codes set tries = tries + 1 where phone = $1', [phone]);
+        return { error: expired };
+      }
+      await tx.query('delete from auth.sms_codes where phone = $1', [phone]);
+      let u = await tx.query<{ id: string; banned: boolean }>(
+        'select id::text, (banned_until is not null and banned_until > now()) as banned from auth.users where phone = $1',
+        [phone],
+      );
+      if (u.rows.length === 0) {
+        u = await tx.query<{ id: string; banned: boolean }>(
+          `insert into auth.users (phone, phone_confirmed_at, raw_app_meta_data)
+           values ($1, now(), '{"provider":"phone","providers":["phone"]}'::jsonb)
+           returning id::text, false as banned`,
+          [phone],
+        );
+      }
+      const user = u.rows[0]!;
+      if (user.banned) return { error: new AuthError(400, 'user_banned', 'User is banned') };
+      await tx.query(
+        'update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()), last_sign_in_at = now() where id = $1',
+        [user.id],
+      );
+      const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text', [user.id]);
+      const sessionId = s.rows[0]!.id;
+      const refresh = newRefreshToken();
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refresh, user.id, sessionId]);
+      return { userId: user.id, sessionId, refresh };
+    });
+    if ('error' in result && result.error) throw result.error;
+    attempt?.refund();
+    const ok = result as { userId: string; sessionId: string; refresh: string };
+    return this.ok(200, await this.sessionJson(await this.userById(ok.userId), ok.sessionId, ok.refresh, 'otp'));
+  }
+
   private async refreshGrant(body: Record<string, unknown>): Promise<AuthResponse> {
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
     if (token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
@@ -314,7 +515,12 @@ export class GoTrue {
     return this.ok(200, await this.sessionJson(user, ok.sessionId, ok.next));
   }
 
-  private async sessionJson(user: UserRow, sessionId: string, refreshToken: string): Promise<Record<string, unknown>> {
+  private async sessionJson(
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    method: 'password' | 'otp' = 'password',
+  ): Promise<Record<string, unknown>> {
     const now = Math.floor(Date.now() / 1000);
     const claims: JwtClaims = {
       aud: 'authenticated',
@@ -326,7 +532,7 @@ export class GoTrue {
       user_metadata: meta(user.raw_user_meta_data),
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      amr: [{ method, timestamp: now }],
       session_id: sessionId,
       is_anonymous: false,
     };

@@ -92,6 +92,14 @@ describe('searchProviders', () => {
     expect((calls[1]!.args.p_query as string).length).toBe(100);
   });
 
+  it('asks for providers available today only when the filter is on (p_available)', async () => {
+    const calls = fakeClient({ data: [], error: null, status: 200 });
+    await searchProviders({ query: 'x', available: true });
+    await searchProviders({ query: 'x', available: false });
+    expect(calls[0]!.args).toMatchObject({ p_available: true });
+    expect(calls[1]!.args).not.toHaveProperty('p_available');
+  });
+
   it('reports no more rows past the end', async () => {
     fakeClient({ data: [], error: null, status: 200 });
     expect(await searchProviders({ category: 'OTHERS' })).toEqual({ rows: [], total: 0 });

@@ -136,15 +136,23 @@ describe('validateRegistration', () => {
     expect(errorsOf({ address: '  ' })).toEqual({ address: 'validation.addressRequired' });
   });
 
-  it.each(['987654321', '98765432101', '98765abcde', '+919876543210', '', '98765.43210'])(
+  it.each(['987654321', '98765432101', '98765abcde', '+929876543210', '', '1234567890', '5876543210'])(
     'rejects mobile %j with errorMobile',
     (mobile) => {
       expect(errorsOf({ mobile })).toEqual({ mobile: 'validation.errorMobile' });
     },
   );
 
-  it('accepts a mobile typed with spaces, hyphens or Devanagari digits, and stores the digits', () => {
-    for (const mobile of ['98765 43210', '98765-43210', '९८७६५४३२१०']) {
+  it('accepts a mobile typed with spaces, hyphens, +91, 0 or Devanagari digits, and stores the digits', () => {
+    for (const mobile of [
+      '98765 43210',
+      '98765-43210',
+      '९८७६५४३२१०',
+      '+91 98765 43210',
+      '+91-98765-43210',
+      '098765-43210',
+      '919876543210',
+    ]) {
       const result = validateRegistration({ ...valid, mobile });
       expect(result.ok && result.input.mobile).toBe('9876543210');
     }

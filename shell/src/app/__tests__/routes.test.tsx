@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@city/shared/testing';
 import { authStore } from '@city/shared';
 import type { Session } from '@supabase/supabase-js';
@@ -52,6 +52,31 @@ describe('shell routes', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     signIn('admin');
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it("a provider's phone session links to My listing, is refused /admin and keeps the admin login form", async () => {
+    const phone = {
+      access_token: 'a',
+      refresh_token: 'r',
+      user: { id: 'p', phone: '919876543210', app_metadata: {} },
+    } as unknown as Session;
+    act(() => authStore.setState({ loading: false, session: phone, user: phone.user, isAdmin: false }));
+    const { unmount } = await renderWithProviders(<Layout />, { route: '/admin' });
+    expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
+    expect(screen.queryByText('remote mf_admin/AdminPanel')).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'My listing' })).toHaveAttribute('href', '/my-listing');
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+    unmount();
+    await renderWithProviders(<Layout />, { route: '/admin-login' });
+    expect(await screen.findByText('remote mf_admin/AdminLogin')).toBeInTheDocument();
+  });
+
+  it('/my-listing loads the registration remote, and the footer links to it', async () => {
+    await renderWithProviders(<Layout />, { route: '/my-listing', language: 'hi' });
+    expect(await screen.findByText('remote mf_registration/MyListing')).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'मेरी लिस्टिंग (सेवा देने वालों के लिए)' })).toHaveAttribute('href', '/my-listing');
   });
 
   it('/admin sends signed-out visitors to the login page', async () => {

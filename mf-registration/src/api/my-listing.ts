@@ -1,0 +1,178 @@
+// A provider's own listings (/my-listing): phone sign-in through GoTrue's OTP and the provider
+// functions of supabase/migrations/0007. The database decides ownership (RLS on the JWT's phone
+// claim); nothing here trusts the page. Components and hooks import from here (tests stub it).
+import { ApiError, dataClient, toApiError, type OpeningHours, type ProviderFields } from '@city/shared';
+import { e164 } from '../validation/phone';
+import type { ChangeInput, DetailsInput } from '../validation/my-listing';
+
+export type ListingStatus = 'pending' | 'approved' | 'rejected';
+
+/** A change of name, category or mobile waiting for the operator. */
+export interface PendingChange {
+  name: string | null;
+  category: string | null;
+  mobile: string | null;
+  created_at: string;
+}
+
+/** One of the signed-in provider's listings (my_listings()). */
+export interface MyListing extends ProviderFields {
+  status: ListingStatus | (string & {});
+  rejection_reason: string | null;
+  pending_change: PendingChange | null;
+}
+
+/** One week of leads (my_leads), oldest first; week_start is a Monday in Asia/Kolkata. */
+export interface LeadWeek {
+  week_start: string;
+  calls: number;
+  chats: number;
+  views: number;
+}
+
+export type SignInFailure =
+  /** The number is not one GoTrue can text. */
+  | { ok: false; reason: 'invalid-phone' }
+  /** Wrong or expired code (GoTrue otp_expired). */
+  | { ok: false; reason: 'wrong-code' }
+  /** Too many codes asked for, or too many wrong tries: wait `retryAfterSeconds` (null: unknown). */
+  | { ok: false; reason: 'too-many-sends' | 'too-many-tries'; retryAfterSeconds: number | null }
+  | { ok: false; reason: 'network' }
+  | { ok: false; reason: 'unknown'; message: string };
+export type SignInResult = { ok: true } | SignInFailure;
+
+interface AuthLikeError {
+  message?: string;
+  status?: number;
+  code?: string;
+}
+
+const isNetworkMessage = (message: string) => /fetch|network|load failed/i.test(message);
+
+/** "… after 52 seconds", "Try again in 3600 s": the wait GoTrue names, in seconds. */
+export function retryAfterOf(message: string | undefined): number | null {
+  const m = /(\d+)\s*(?:s\b|sec|second)/i.exec(message ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** Maps a GoTrue error of signInWithOtp / verifyOtp to what the page explains. */
+export function signInFailure(error: AuthLikeError, step: 'send' | 'verify'): SignInFailure {
+  const message = error.message ?? '';
+  const code = error.code ?? '';
+  if (error.status === 429 || /rate_limit|too_many/.test(code)) {
+    const tries = step === 'verify' && !/sms_send/.test(code);
+    return { ok: false, reason: tries ? 'too-many-tries' : 'too-many-sends', retryAfterSeconds: retryAfterOf(message) };
+  }
+  if (code === 'otp_expired' || code === 'invalid_credentials' || (step === 'verify' && (error.status === 403 || error.status === 400))) {
+    return { ok: false, reason: 'wrong-code' };
+  }
+  if (code === 'validation_failed' || code === 'phone_provider_disabled' || /phone/i.test(message))
+    return { ok: false, reason: 'invalid-phone' };
+  if (!error.status || isNetworkMessage(message)) return { ok: false, reason: 'network' };
+  return { ok: false, reason: 'unknown', message };
+}
+
+function thrownFailure(e: unknown): SignInFailure {
+  const message = e instanceof Error ? e.message : String(e);
+  if ((e instanceof ApiError && e.isNetwork) || isNetworkMessage(message)) return { ok: false, reason: 'network' };
+  return { ok: false, reason: 'unknown', message };
+}
+
+/** Texts a one-time code to this mobile (10 digits). Never throws. */
+export async function sendCode(mobile: string): Promise<SignInResult> {
+  try {
+    const supabase = await dataClient();
+    const { error } = await supabase.auth.signInWithOtp({ phone: e164(mobile) });
+    return error ? signInFailure(error, 'send') : { ok: true };
+  } catch (e) {
+    return thrownFailure(e);
+  }
+}
+
+/** Signs in with the code texted to this mobile; the page's auth context follows. Never throws. */
+export async function verifyCode(mobile: string, code: string): Promise<SignInResult> {
+  try {
+    const supabase = await dataClient();
+    const { error } = await supabase.auth.verifyOtp({ phone: e164(mobile), token: code, type: 'sms' });
+    return error ? signInFailure(error, 'verify') : { ok: true };
+  } catch (e) {
+    return thrownFailure(e);
+  }
+}
+
+const toInt = (v: unknown) => Number(v ?? 0) || 0;
+
+/** The listings whose mobile is the signed-in phone (none for any other session). Throws ApiError. */
+export async function fetchMyListings(signal?: AbortSignal): Promise<MyListing[]> {
+  const supabase = await dataClient();
+  let request = supabase.rpc('my_listings');
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw toApiError(error, status);
+  return (data ?? []) as MyListing[];
+}
+
+/** Calls, chat taps and profile views per week, the last `weeks` weeks, oldest first. Throws ApiError. */
+export async function fetchLeads(providerId: string, weeks = 8, signal?: AbortSignal): Promise<LeadWeek[]> {
+  const supabase = await dataClient();
+  let request = supabase.rpc('my_leads', { p_provider_id: providerId, p_weeks: weeks });
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw toApiError(error, status);
+  return ((data ?? []) as LeadWeek[]).map((w) => ({
+    week_start: String(w.week_start).slice(0, 10),
+    calls: toInt(w.calls),
+    chats: toInt(w.chats),
+    views: toInt(w.views),
+  }));
+}
+
+export type WriteResult<T> =
+  | { ok: true; data: T }
+  /** invalid: the database refused a value; forbidden: not this session's listing; gone: no such listing. */
+  | { ok: false; reason: 'invalid' | 'forbidden' | 'gone' | 'rate-limited' | 'network' | 'unknown' };
+
+async function write<T>(fn: string, args: Record<string, unknown>): Promise<WriteResult<T>> {
+  try {
+    const supabase = await dataClient();
+    const { data, error, status } = await supabase.rpc(fn, args);
+    if (!error) return { ok: true, data: data as T };
+    const e = toApiError(error, status);
+    if (e.isRateLimited) return { ok: false, reason: 'rate-limited' };
+    if (e.isNetwork) return { ok: false, reason: 'network' };
+    if (e.isInvalid) return { ok: false, reason: 'invalid' };
+    if (e.code === '42501' || status === 401 || status === 403) return { ok: false, reason: 'forbidden' };
+    if (e.isNotFound) return { ok: false, reason: 'gone' };
+    return { ok: false, reason: 'unknown' };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, reason: (e instanceof ApiError && e.isNetwork) || isNetworkMessage(message) ? 'network' : 'unknown' };
+  }
+}
+
+/** Business name, specialisation, address, experience: public at once. */
+export const updateMyDetails = (providerId: string, input: DetailsInput) =>
+  write<MyListing>('update_my_listing', {
+    p_provider_id: providerId,
+    p_business_name: input.businessName,
+    p_specialist_in: input.specialistIn,
+    p_address: input.address,
+    p_experience: input.experience,
+  });
+
+/** Name, category, mobile: to the operator's queue; the public keeps the old values until approved. */
+export const requestListingChange = (providerId: string, input: ChangeInput) =>
+  write<unknown>('request_listing_change', {
+    p_provider_id: providerId,
+    p_name: input.name,
+    p_category: input.category,
+    p_mobile: input.mobile,
+  });
+
+/** null: available today; a date: on leave until then (inclusive). */
+export const setMyAvailability = (providerId: string, onLeaveUntil: string | null) =>
+  write<unknown>('set_my_availability', { p_provider_id: providerId, p_on_leave_until: onLeaveUntil });
+
+/** null clears the hours. */
+export const setMyOpeningHours = (providerId: string, hours: OpeningHours | null) =>
+  write<unknown>('set_my_opening_hours', { p_provider_id: providerId, p_hours: hours });

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, isPhoneSession, REMOTE_PARAMS, useAuth, type MyListingProps } from '@city/shared';
+// This remote's strings, added to the page's i18n before anything here renders.
+import './locales';
+import { ListingPanel } from './components/my-listing/listing-panel';
+import { displayPhone, PhoneSignIn } from './components/my-listing/phone-sign-in';
+import { useMyListings } from './hooks/use-my-listing';
+import './registration.css';
+import './my-listing.css';
+
+const REGISTER_LINK = `/?${REMOTE_PARAMS.mf_registration.open}=1`;
+
+function Listings({ userId }: { userId: string }) {
+  const { t } = useTranslation('registration');
+  const listings = useMyListings(userId);
+  if (listings.status === 'error' && !listings.data) {
+    return (
+      <div className="my-listing__card" role="alert">
+        <p>{t('myListing.errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={listings.reload}>
+          {t('myListing.errors.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!listings.data) return <p role="status">{t('myListing.loading')}</p>;
+  if (listings.data.length === 0) {
+    return (
+      <div className="my-listing__card">
+        <p>{t('myListing.none')}</p>
+        <Link to={REGISTER_LINK}>{t('myListing.registerLink')}</Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      {listings.data.map((listing) => (
+        <ListingPanel key={listing.id} listing={listing} onChanged={listings.reload} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * /my-listing (exposed as mf_registration/MyListing): a provider signs in with the registered
+ * mobile number and a one-time code, then sees and updates their own listings. The session is
+ * the page's one auth context (the shell's); the database decides which rows it owns.
+ */
+export default function MyListing(_props: MyListingProps) {
+  const { t } = useTranslation('registration');
+  const { loading, session, signOut } = useAuth((s) => s);
+  const phone = session?.user?.phone ?? '';
+
+  let body;
+  if (loading) body = <p role="status">{t('myListing.checking')}</p>;
+  else if (!session) body = <PhoneSignIn />;
+  else if (!isPhoneSession(session)) {
+    body = (
+      <div className="my-listing__card">
+        <p>{t('myListing.notProvider')}</p>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          {t('myListing.signOut')}
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="my-listing__session">
+          <p>{t('myListing.signedInAs', { phone: displayPhone(phone.replace(/^\+?91/, '')) })}</p>
+          <Button variant="secondary" size="sm" onClick={() => void signOut()}>
+            {t('myListing.signOut')}
+          </Button>
+        </div>
+        <Listings userId={session.user.id} />
+      </>
+    );
+  }
+
+  return (
+    <section className="my-listing" aria-labelledby="my-listing-title">
+      <h1 id="my-listing-title">{t('myListing.heading')}</h1>
+      <p className="my-listing__intro">{t('myListing.intro')}</p>
+      {body}
+    </section>
+  );
+}
