@@ -183,7 +183,7 @@ test.describe('in English', () => {
       .select('id', { count: 'exact', head: true })
       .eq('status', 'pending');
     await expect(slot.getByRole('button', { name: `${pendingBefore} ${enAdmin.status.pending}` })).toHaveAttribute('aria-pressed', 'true');
-    await expect(slot.getByRole('heading', { level: 2, name: 'Contact clicks in the last 30 days' })).toBeVisible();
+    await expect(slot.getByRole('heading', { level: 2, name: enAdmin.changes.heading })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await entry.getByRole('button', { name: enAdmin.actions.approve, exact: true }).click();

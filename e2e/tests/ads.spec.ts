@@ -247,7 +247,7 @@ test.describe('advertisement popup', () => {
     await page.keyboard.press('Escape');
     await expect(popup(page)).toBeHidden();
     // The page under it is usable again.
-    await page.getByRole('button', { name: 'More Services' }).click();
+    await page.getByRole('link', { name: 'More Services' }).click();
     await expect(page.getByRole('heading', { name: 'All Services' })).toBeVisible();
   });
 
@@ -282,9 +282,9 @@ test.describe('advertisement popup', () => {
       await page.getByRole('link', { name: 'Privacy Policy' }).click();
       await expect(page).toHaveURL(/\/privacy-policy$/);
       await page.goBack();
-      await expect(page.getByRole('button', { name: 'More Services' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'More Services' })).toBeVisible();
       await page.reload();
-      await expect(page.getByRole('button', { name: 'More Services' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'More Services' })).toBeVisible();
       // The ads module is on the page (after idle) and has had time to open: it does not.
       await expect(adsSlot(page)).toBeAttached(APPEARS);
       await page.waitForTimeout(2_000);
@@ -333,7 +333,7 @@ test.describe('advertisement popup', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const adsFailed = page.waitForEvent('requestfailed', { predicate: (r) => r.url().startsWith(adsOrigin), ...APPEARS });
     await page.goto('/');
-    await page.getByRole('button', { name: 'More Services' }).click();
+    await page.getByRole('link', { name: 'More Services' }).click();
     await expect(page.getByRole('heading', { name: 'All Services' })).toBeVisible();
     // The page did try the ads remote (after idle), and its failure shows nothing.
     await adsFailed;

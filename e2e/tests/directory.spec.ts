@@ -47,12 +47,12 @@ test.describe('in Hindi (default)', () => {
 
     await page.goto('/');
     const grid = directory(page).getByRole('region', { name: 'सेवाएं', exact: true });
-    await expect(grid.getByRole('link')).toHaveCount(INITIAL_CATEGORY_COUNT);
+    await expect(grid.getByRole('list').first().getByRole('link')).toHaveCount(INITIAL_CATEGORY_COUNT);
     await expectNoSeriousA11yViolations(page);
 
-    await directory(page).getByRole('button', { name: 'और सेवाएं' }).click();
+    await directory(page).getByRole('link', { name: 'और सेवाएं' }).click();
     const all = directory(page).getByRole('region', { name: 'सभी सेवाएं' });
-    await expect(all.getByRole('link')).toHaveCount(CATEGORIES.length + 1);
+    await expect(all.getByRole('list').first().getByRole('link')).toHaveCount(CATEGORIES.length + 1);
     await expect(page).toHaveURL(/services=all/);
 
     await all.getByRole('link', { name: 'प्लंबर', exact: true }).click();

@@ -110,9 +110,9 @@ test.describe('a remote built against an incompatible @city/shared fails to load
       await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
       await expect(page.locator('[data-remote-slot="mf_ads"]')).toBeEmpty();
       // The directory (another remote) and the shell work as ever.
-      await page.getByRole('button', { name: 'More Services' }).click();
+      await page.getByRole('link', { name: 'More Services' }).click();
       await expect(page.getByRole('heading', { name: 'All Services' })).toBeVisible();
-      await page.getByRole('button', { name: enCommon.language.switchToLabel }).click();
+      await page.getByRole('link', { name: enCommon.language.switchToLabel }).click();
       await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
       expect(errors).toEqual([]);
     });
@@ -137,7 +137,7 @@ test.describe('a remote built against an incompatible @city/shared fails to load
     await refusedAgain;
     await expect(slot.getByRole('heading', { name: hiCommon.remote.failedTitle })).toBeVisible();
     // The shell around it still works, translated.
-    await page.getByRole('button', { name: hiCommon.language.switchToLabel }).click();
+    await page.getByRole('link', { name: hiCommon.language.switchToLabel }).click();
     await expect(slot.getByRole('heading', { name: enCommon.remote.failedTitle })).toBeVisible();
     await expect(slot.getByRole('button', { name: enCommon.remote.retry })).toBeVisible();
     expect(errors).toEqual([]);

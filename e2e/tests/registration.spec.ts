@@ -118,7 +118,7 @@ test.describe('in Hindi, on a phone', () => {
     const name = `रमेश कुमार ${mobile.slice(-4)}`;
     await useLanguage(page, 'hi');
     await page.goto('/');
-    const opener = page.getByRole('button', { name: hi.registerButton });
+    const opener = page.getByRole('link', { name: hi.registerButton });
     await opener.click();
     await expect(page).toHaveURL(/register=1/);
     const dialog = registrationDialog(page, 'hi');
@@ -277,7 +277,7 @@ test.describe('in English', () => {
   test('Escape closes the dialog and focus returns to the button that opened it', async ({ page }) => {
     await useLanguage(page, 'en');
     await page.goto('/');
-    const opener = page.getByRole('button', { name: STRINGS.en.registerButton });
+    const opener = page.getByRole('link', { name: STRINGS.en.registerButton });
     await opener.click();
     const dialog = registrationDialog(page, 'en');
     await expect(dialog).toBeVisible();

@@ -9,14 +9,14 @@ import { test, expect, type Page } from '../fixtures/test';
 test('the language toggle switches to English and back, and the choice survives a reload', async ({ page }) => {
   await page.goto('/terms-conditions');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  await page.getByRole('button', { name: 'भाषा अंग्रेज़ी में बदलें' }).click();
+  await page.getByRole('link', { name: 'भाषा अंग्रेज़ी में बदलें' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('Your City, Your Services - Everything Made Easy!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
-  await page.getByRole('button', { name: 'Switch language to Hindi' }).click();
+  await page.getByRole('link', { name: 'Switch language to Hindi' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('नियम और शर्तें');
 });
 
@@ -97,7 +97,7 @@ test.describe('on a provider profile', () => {
     await expect(profile.getByRole('heading', { level: 1, name: 'Language Check' })).toBeVisible();
     await expect(profile.getByText(hiProfile.notVerified, { exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: hiCommon.language.switchToLabel }).click();
+    await page.getByRole('link', { name: hiCommon.language.switchToLabel }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(profile.getByText(enProfile.notVerified, { exact: true })).toBeVisible();
     await expect(profile.getByRole('heading', { name: enProfile.contact.heading })).toBeVisible();

@@ -76,7 +76,7 @@ test('the app hydrates the prerendered markup (same nodes, no mismatch) and then
   release();
   await expectPrerenderedHeadingHydrated(page);
   // And it works: the registration button (a React onClick) opens the dialog.
-  await page.getByRole('button', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' }).first().click();
+  await page.getByRole('link', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/register=1/);
   await page.keyboard.press('Escape');

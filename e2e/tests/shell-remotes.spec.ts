@@ -41,7 +41,7 @@ test.describe('a remote whose server is down never takes the page down', () => {
   test('mf_registration down: pressing Register shows the fallback where the visitor acted, in a dialog', async ({ page, control }) => {
     await control.stopRemote('mf_registration');
     await page.goto('/');
-    const register = page.getByRole('button', { name: 'Register your service for free' }).first();
+    const register = page.getByRole('link', { name: 'Register your service for free' }).first();
     await register.click();
     // Not in the slot ~1,400 px down the page: a modal dialog, in view, focus on its action.
     const fallback = page.getByRole('dialog', { name: 'This section could not be loaded' });

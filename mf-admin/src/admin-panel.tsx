@@ -1,77 +1,43 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, formatNumber, toast, useAuth, useLanguage, useQuery, type AdminPanelProps } from '@city/shared';
-import {
-  adminClickTotals,
-  adminSetProviderStatus,
-  adminStatusCounts,
-  isNotAuthorisedError,
-  type AdminProviderStatus,
-  type AdminRegistration,
-} from './api';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, useAuth, type AdminPanelProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
-import { StatusSummary } from './components/status-summary';
-import { RegistrationCard } from './components/registration-card';
-import { ClickTotals } from './components/click-totals';
-import { useRegistrations } from './hooks/use-registrations';
+import { QueueSection } from './sections/queue/queue-section';
+import { ReportsSection } from './sections/reports/reports-section';
+import { ProvidersSection } from './sections/providers/providers-section';
+import { AdsSection } from './sections/ads/ads-section';
+import { StatsSection } from './sections/stats/stats-section';
+import { AuditSection } from './sections/audit/audit-section';
 import './admin.css';
 
-export const CLICK_DAYS = 30;
+export const SECTIONS = ['queue', 'reports', 'providers', 'ads', 'stats', 'audit'] as const;
+export type Section = (typeof SECTIONS)[number];
 
-const loadCounts = () => adminStatusCounts();
-const loadClicks = () => adminClickTotals(CLICK_DAYS);
+/** The section named by ?tab= (the queue when none or unknown). */
+export const sectionOf = (tab: string | null): Section =>
+  (SECTIONS as readonly (string | null)[]).includes(tab) ? (tab as Section) : 'queue';
 
-/** /admin: the approval queue, the counts per status and the contact-click totals. */
+/**
+ * /admin: the operator's console. One section at a time, chosen with links that set ?tab=
+ * (a real URL: back, reload and sharing keep the section; plain links work with a keyboard).
+ */
 export default function AdminPanel(_props: AdminPanelProps) {
   const { t } = useTranslation(['admin', 'common']);
-  const lang = useLanguage();
   const email = useAuth((s) => s.user?.email ?? '');
   const signOut = useAuth((s) => s.signOut);
-  const [status, setStatus] = useState<AdminProviderStatus>('pending');
+  const [params] = useSearchParams();
+  const section = sectionOf(params.get('tab'));
   const [signingOut, setSigningOut] = useState(false);
   const [refused, setRefused] = useState(false);
-  const queue = useRegistrations(status);
-  const counts = useQuery('admin-status-counts', loadCounts);
-  const clicks = useQuery(['admin-click-totals', CLICK_DAYS], loadClicks);
-  const rows = queue.data?.items ?? [];
-  const queueHeading = useRef<HTMLHeadingElement>(null);
-
-  const anyRefused = refused || [queue.error, queue.moreError, counts.error, clicks.error].some(isNotAuthorisedError);
-
-  const reloadCounts = counts.reload;
-  const removeRow = queue.remove;
-  const onDecide = useCallback(
-    async (r: AdminRegistration, next: 'approved' | 'rejected', reason: string | null) => {
-      try {
-        await adminSetProviderStatus(r.id, next, reason);
-      } catch (e) {
-        if (isNotAuthorisedError(e)) setRefused(true);
-        const message = e instanceof Error ? e.message : String(e);
-        toast({ title: t('toast.saveFailedTitle'), description: t('toast.saveFailedBody', { message }), variant: 'destructive' });
-        return false;
-      }
-      toast(
-        next === 'approved'
-          ? { title: t('toast.approvedTitle'), description: t('toast.approvedBody', { name: r.name }) }
-          : { title: t('toast.rejectedTitle'), description: t('toast.rejectedBody', { name: r.name }) },
-      );
-      removeRow(r.id);
-      reloadCounts();
-      // The card is gone: keep keyboard users in the list rather than at the top of the page.
-      queueHeading.current?.focus();
-      return true;
-    },
-    [t, removeRow, reloadCounts],
-  );
+  const onRefused = useCallback((v: boolean) => setRefused((r) => r || v), []);
 
   const onSignOut = async () => {
     setSigningOut(true);
     await signOut();
     setSigningOut(false);
   };
-
-  const n = (v: number) => formatNumber(v, lang);
 
   return (
     <section className="page admin-panel" aria-labelledby="admin-panel-title">
@@ -85,64 +51,37 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </Button>
       </header>
 
-      {anyRefused ? (
+      <nav className="admin-tabs" aria-label={t('console.nav')}>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s}>
+              <Link to={s === 'queue' ? '?' : `?tab=${s}`} aria-current={s === section ? 'page' : undefined} className="admin-tabs__link">
+                {t(`console.tabs.${s}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {refused ? (
         <div role="alert" className="admin-error">
           <p>{t('notAuthorisedApi')}</p>
         </div>
       ) : null}
 
-      <StatusSummary counts={counts.data ?? null} selected={status} onSelect={setStatus} />
-
-      <section className="admin-queue" aria-labelledby="admin-queue-title">
-        <h2 id="admin-queue-title" className="admin-section-title" ref={queueHeading} tabIndex={-1}>
-          {t(`queue.heading.${status}`)}
-        </h2>
-        <p className="admin-field__hint">
-          {t('queue.newestFirst')}
-          {queue.status === 'success' && rows.length > 0
-            ? ` ${t('queue.showing', { shown: n(rows.length), total: n(queue.data?.total ?? 0) })}`
-            : null}
-        </p>
-        {queue.status === 'loading' ? (
-          <p role="status">{t('queue.loading')}</p>
-        ) : queue.status === 'error' ? (
-          <div role="alert" className="admin-error">
-            <p>{t('queue.loadFailed')}</p>
-            <Button variant="secondary" onClick={queue.reload}>
-              {t('queue.retry')}
-            </Button>
-          </div>
-        ) : rows.length === 0 ? (
-          <p className="admin-queue__empty">{t(`queue.empty.${status}`)}</p>
-        ) : (
-          <>
-            <ul className="admin-queue__list">
-              {rows.map((r) => (
-                <li key={r.id}>
-                  <RegistrationCard registration={r} onDecide={onDecide} />
-                </li>
-              ))}
-            </ul>
-            {queue.moreError ? (
-              <p role="alert" className="admin-error">
-                {t('queue.loadFailed')}
-              </p>
-            ) : null}
-            {queue.hasMore ? (
-              <Button
-                variant="secondary"
-                onClick={() => (queue.loadingMore ? undefined : queue.loadMore())}
-                aria-disabled={queue.loadingMore || undefined}
-                className="admin-queue__more"
-              >
-                {queue.loadingMore ? t('queue.loading') : t('queue.loadMore')}
-              </Button>
-            ) : null}
-          </>
-        )}
-      </section>
-
-      <ClickTotals days={CLICK_DAYS} status={clicks.status} rows={clicks.data ?? null} onRetry={clicks.reload} />
+      {section === 'queue' ? (
+        <QueueSection onRefused={onRefused} />
+      ) : section === 'reports' ? (
+        <ReportsSection />
+      ) : section === 'providers' ? (
+        <ProvidersSection />
+      ) : section === 'ads' ? (
+        <AdsSection />
+      ) : section === 'stats' ? (
+        <StatsSection />
+      ) : (
+        <AuditSection />
+      )}
     </section>
   );
 }

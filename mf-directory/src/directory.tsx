@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, loadCategoryDetails, useLanguage, type DirectoryProps } from '@city/shared';
+import { loadCategoryDetails, REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { CategoryGrid } from './components/category-grid';
@@ -9,6 +9,7 @@ import { SearchBox } from './components/search-box';
 import { WelcomeBanner } from './components/welcome-banner';
 import { useDirectoryState } from './hooks/use-directory-state';
 import { categorySlug } from './utils/directory-params';
+import { isPlainClick } from './utils/plain-click';
 import './directory.css';
 
 /**
@@ -57,15 +58,35 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
     (tile ?? headingRef.current)?.focus();
   }, [view]);
 
+  // A link to the URL that opens the registration form, so a tap works before the app has
+  // started (the page then opens with the form); once it runs, the shell opens it in place.
+  const registerParams = new URLSearchParams(params);
+  registerParams.set(REMOTE_PARAMS.mf_registration.open, '1');
+  const register = (
+    <div className="directory__register">
+      {mode ? null : <p>{t('registerHint')}</p>}
+      <a
+        className="ui-button ui-button--primary ui-button--md"
+        href={`?${registerParams.toString()}`}
+        onClick={(e) => {
+          if (!isPlainClick(e)) return;
+          e.preventDefault();
+          onOpenRegistration();
+        }}
+      >
+        {t('registerFree')}
+      </a>
+    </div>
+  );
+
+  // On a list or a search the results come first (at 360x740 the first card is above the
+  // fold): the welcome banner is left out and the register card moves below the results.
   return (
     <div className="directory">
-      <WelcomeBanner />
+      {mode ? null : <WelcomeBanner />}
       <div className="directory__intro">
         <h1 className="directory__h1">{t('heading')}</h1>
-        <div className="directory__register">
-          {mode ? null : <p>{t('registerHint')}</p>}
-          <Button onClick={onOpenRegistration}>{t('registerFree')}</Button>
-        </div>
+        {mode ? null : register}
       </div>
       <SearchBox query={state.query} onSearch={actions.setQuery} />
       {mode ? (
@@ -82,6 +103,7 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       ) : (
         <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />
       )}
+      {mode ? register : null}
     </div>
   );
 }

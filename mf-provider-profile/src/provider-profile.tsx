@@ -9,6 +9,7 @@ import { ProfileLoadFailed, ProfileLoading, ProfileNotFound } from './components
 import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
+import { ReportButton } from './components/report-button';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import { useProfileView } from './hooks/use-profile-view';
@@ -54,6 +55,9 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
           <ProviderDetails provider={p} summary={summary.data ?? null} />
           <ContactActions provider={p} />
           <AvailabilityHours provider={p} />
+          <p className="provider-profile__report-row">
+            <ReportButton key={p.id} target={{ kind: 'provider', id: p.id }} />
+          </p>
           <RatingSection providerId={p.id} onRated={refresh} />
           <ReviewsSection key={p.id} providerId={p.id} />
         </article>

@@ -13,25 +13,50 @@ export interface ScriptFile {
   transferBytes: number;
 }
 
+export interface Download {
+  url: string;
+  /** The browser's resource type: script, stylesheet, font, fetch, image, document... */
+  type: string;
+  transferBytes: number;
+}
+
 /**
  * The JavaScript the first render of a page needs: every script requested before the element
  * `waitFor` is React's (rendered, or hydrated when the page was prerendered: React tags the DOM
  * nodes it owns), by URL with its encoded (gzip) size from the network log. Work the app defers
  * to after the first render (ads after idle, the fallback language, supabase-js when data is
- * first needed) is not counted: it is measured apart as `later`.
+ * first needed) is not counted: it is measured apart as `later`. `all`: every response (any
+ * type) requested within `windowMs` of the navigation; the page is watched that long (at least
+ * until 4 s after idle).
  */
 export async function firstRenderScripts(
   executablePath: string,
   url: string,
   waitFor: string,
-): Promise<{ first: ScriptFile[]; later: ScriptFile[] }> {
+  { windowMs = 0 }: { windowMs?: number } = {},
+): Promise<{ first: ScriptFile[]; later: ScriptFile[]; all: Download[] }> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
     const page = await context.newPage();
     const pending: Promise<(ScriptFile & { first: boolean }) | null>[] = [];
+    const downloads: Promise<Download | null>[] = [];
     let rendered = false;
+    let started = 0;
     page.on('request', (request) => {
+      if (started > 0 && Date.now() - started <= windowMs) {
+        downloads.push(
+          request.response().then(
+            async (response) => {
+              if (!response) return null;
+              await response.finished();
+              const sizes = await request.sizes();
+              return { url: request.url(), type: request.resourceType(), transferBytes: sizes.responseBodySize };
+            },
+            () => null,
+          ),
+        );
+      }
       if (request.resourceType() !== 'script') return;
       const first = !rendered;
       pending.push(
@@ -47,23 +72,36 @@ export async function firstRenderScripts(
         ),
       );
     });
+    started = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      (selector) => {
-        const el = document.querySelector(selector);
-        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-      },
-      waitFor,
-      { timeout: 60_000, polling: 10 },
-    );
+    await page
+      .waitForFunction(
+        (selector) => {
+          const el = document.querySelector(selector);
+          return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+        },
+        waitFor,
+        // Generous: on a loaded machine a data page's first query has taken over a minute once.
+        { timeout: 120_000, polling: 10 },
+      )
+      .catch(async (e: unknown) => {
+        const text = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(no page)');
+        throw new Error(`${url}: ${waitFor} never became React's within 120 s. The page showed:\n${text}`, { cause: e });
+      });
     rendered = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(4000); // what the app defers to idle (ads, fallback language) starts by now
     await page.waitForLoadState('networkidle');
+    const left = windowMs - (Date.now() - started);
+    if (left > 0) {
+      await page.waitForTimeout(left);
+      await page.waitForLoadState('networkidle');
+    }
     const files = (await Promise.all(pending)).filter((f): f is ScriptFile & { first: boolean } => f !== null);
+    const all = (await Promise.all(downloads)).filter((d): d is Download => d !== null);
     await context.close();
     const strip = ({ first: _first, ...f }: ScriptFile & { first: boolean }): ScriptFile => f;
-    return { first: files.filter((f) => f.first).map(strip), later: files.filter((f) => !f.first).map(strip) };
+    return { first: files.filter((f) => f.first).map(strip), later: files.filter((f) => !f.first).map(strip), all };
   } finally {
     await browser.close();
   }

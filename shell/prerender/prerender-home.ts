@@ -13,12 +13,17 @@
  *    its data taken from the route manifest (@city/shared/contracts) at build time.
  * 4. Writes dist/prerender.json: the guard's CSP hash, which every host serving the shell must
  *    allow in script-src (shell/server/site.ts does).
+ * 5. Renders the boot skeleton (src/app/boot-skeleton.tsx: the real header and the loading line,
+ *    Hindi and English) after #root in index.html, and writes dist/shell.html: the same document
+ *    with the skeleton only (no home markup), which hosts answer every path but `/` with. The
+ *    guard shows the skeleton where the home does not apply and picks its language.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { PRERENDER_OFF_ATTRIBUTE, PRERENDER_SCOPE, PRERENDERED_ATTRIBUTE, type PrerenderScope } from '../src/app/prerender-scope';
+import { BOOT_LANGUAGE_ATTRIBUTE } from '../src/app/boot-skeleton-markers';
 import { LANGUAGE_STORAGE_KEY } from '@city/shared/i18n';
 
 const shellDir = join(__dirname, '..');
@@ -85,17 +90,24 @@ function compile(config: Configuration): Promise<void> {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
-/** The inline guard: hides the prerendered markup before first paint when the app will draw something else. */
+/**
+ * The inline guard: hides the prerendered markup before first paint when the app will draw
+ * something else (the boot skeleton shows instead), and picks the skeleton's language: `?lang=`,
+ * else the stored choice, else Hindi.
+ */
 function guardScript(prerenderApplies: (...args: never[]) => boolean, scope: PrerenderScope): string {
   // One line: comments and line breaks out (the function has no string holding '//').
   const fn = prerenderApplies
     .toString()
     .replace(/\/\/[^\n]*\n/g, '\n')
     .replace(/\s*\n\s*/g, '');
+  const off = JSON.stringify(PRERENDER_OFF_ATTRIBUTE);
   return (
     `(function(){var d=document.documentElement;try{var applies=${fn};` +
-    `if(!applies(location.pathname,location.search,localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),${JSON.stringify(scope)}))d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}` +
-    `catch(e){d.setAttribute(${JSON.stringify(PRERENDER_OFF_ATTRIBUTE)},'')}})();`
+    `var s=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),u=new URLSearchParams(location.search).get(${JSON.stringify(scope.languageParam)}),` +
+    `l=u==='en'||u==='hi'?u:s==='en'?'en':'hi';d.setAttribute(${JSON.stringify(BOOT_LANGUAGE_ATTRIBUTE)},l);d.lang=l;` +
+    `if(!applies(location.pathname,location.search,s,${JSON.stringify(scope)}))d.setAttribute(${off},'')}` +
+    `catch(e){d.setAttribute(${off},'')}})();`
   );
 }
 
@@ -114,6 +126,7 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS bundle just compiled, by its path
   const server = require(join(outDir, 'render-home.js')) as typeof import('./render-home');
   const { html, remotes } = await server.renderHome();
+  const skeleton = await server.renderBootSkeleton();
 
   // The remotes' CSS the render imported (the shell's and @city/shared's are in the entry's CSS).
   const cssFiles = [...new Set(cssImports())].filter((file) => !file.startsWith(shellDir + sep) && !file.startsWith(sharedDir + sep));
@@ -133,18 +146,28 @@ async function main(): Promise<void> {
   // The scope's data (paths, language, neutral parameters) comes from the route manifest and
   // is written into the script, so the script's hash in prerender.json covers it too.
   const guard = guardScript(server.prerenderApplies, PRERENDER_SCOPE);
-  let page = readFileSync(indexFile, 'utf8');
-  if (page.includes(PRERENDERED_ATTRIBUTE)) throw new Error('dist/index.html is already prerendered');
-  const head = `<script>${guard}</script><link rel="stylesheet" href="/${cssName}">`;
-  page = page.replace('</head>', `${head}</head>`);
+  const template = readFileSync(indexFile, 'utf8');
+  if (template.includes(PRERENDERED_ATTRIBUTE)) throw new Error('dist/index.html is already prerendered');
   const root = '<div id="root"></div>';
-  if (!page.includes(root)) throw new Error(`dist/index.html has no ${root}`);
-  page = page.replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${server.PRERENDER_LANGUAGE}">${html}</div>`);
+  if (!template.includes(root)) throw new Error(`dist/index.html has no ${root}`);
+  // index.html: the home page, hydrated where the guard lets it apply; the boot skeleton otherwise.
+  let page = template.replace('</head>', `<script>${guard}</script><link rel="stylesheet" href="/${cssName}"></head>`);
+  page = page.replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${server.PRERENDER_LANGUAGE}">${html}</div>${skeleton}`);
   writeFileSync(indexFile, page);
+  // shell.html: what the serving step answers every other path with (a profile, a static page,
+  // admin, not found): the boot skeleton only (no home markup to download and hide), shown from
+  // the first byte (the attribute is in the HTML; the guard still picks the language).
+  let shell = template.replace('</head>', `<script>${guard}</script></head>`);
+  shell = shell.replace(/<html\b/, `<html ${PRERENDER_OFF_ATTRIBUTE}`);
+  shell = shell.replace(root, `${root}${skeleton}`);
+  writeFileSync(join(dist, 'shell.html'), shell);
   writeFileSync(
     join(dist, 'prerender.json'),
-    JSON.stringify({ page: '/', language: server.PRERENDER_LANGUAGE, scriptHashes: [`'sha256-${sha256(guard)}'`], remotes }, null, 2) +
-      '\n',
+    JSON.stringify(
+      { page: '/', shellPage: 'shell.html', language: server.PRERENDER_LANGUAGE, scriptHashes: [`'sha256-${sha256(guard)}'`], remotes },
+      null,
+      2,
+    ) + '\n',
   );
   console.log(
     `prerendered / (${(html.length / 1024).toFixed(1)} KiB HTML, ${(css.length / 1024).toFixed(1)} KiB CSS, remotes: ${remotes.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

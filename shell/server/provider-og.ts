@@ -15,17 +15,18 @@ import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
 import { resources } from '@city/shared/i18n/resources';
 import enServer from './locales/en.json';
 import hiServer from './locales/hi.json';
+import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
 import { applyHeadTags, escapeHtml, fill, jsonLdScript, ogImagePath } from './seo';
 
 export { escapeHtml };
 
 /**
- * Where the first HTML's boot skeleton (shell/src/app/boot-skeleton.tsx, written by
- * shell/prerender into shell.html) takes a route's own text: the serving step replaces it with
- * the provider's name and facts, so the text is in the first HTML (for search engines and as
- * the first paint) and the app's profile replaces it when it starts.
+ * BOOT_CONTENT_MARKER: where the first HTML's boot skeleton (shell/src/app/boot-skeleton.tsx,
+ * written by shell/prerender into shell.html) takes a route's own text. The serving step puts
+ * the provider's name and facts there, so the text is in the first HTML (for search engines and
+ * as the first paint), and the app's first render removes the skeleton with it.
  */
-export const BOOT_CONTENT_MARKER = '<!--boot-content-->';
+export { BOOT_CONTENT_MARKER };
 
 /**
  * What a profile's first HTML needs of a provider: what the public profile shows (the mobile is

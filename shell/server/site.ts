@@ -45,6 +45,16 @@ function prerenderScriptHashes(shellDist: string): string[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: string[] }).scriptHashes ?? [];
 }
 
+/**
+ * The HTML for every path but `/` (a profile, a static page, admin, not found): the build's
+ * shell.html (header + translated loading state, no home markup: shell/prerender), or
+ * index.html for a build without it. Read per request: a rebuild changes it.
+ */
+export function shellHtml(shellDist: string): string {
+  const shell = join(shellDist, 'shell.html');
+  return readFileSync(existsSync(shell) ? shell : join(shellDist, 'index.html'), 'utf8');
+}
+
 const json = (body: unknown) => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(body, null, 2) });
 
 /**
@@ -113,13 +123,14 @@ export class Site {
       root: MODULES.shell.dist,
       port: shellPort,
       spaFallback: true,
+      fallbackFile: 'shell.html',
       headers,
       // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
       fallbackRoute: providerOgRoute({
         publicOrigin: opts.publicOrigin ?? shellOrigin,
         supabaseUrl: opts.supabaseUrl,
         supabaseAnonKey: opts.supabaseAnonKey,
-        indexHtml,
+        indexHtml: () => shellHtml(MODULES.shell.dist),
         lang: 'hi',
       }),
       routes: {

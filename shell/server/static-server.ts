@@ -37,8 +37,13 @@ export interface StaticServerOptions {
   root: string;
   port: number;
   host?: string;
-  /** Unknown paths get index.html (the shell's client-side routes). */
+  /** Unknown paths get index.html (the shell's client-side routes), or `fallbackFile`. */
   spaFallback?: boolean;
+  /**
+   * With spaFallback: the file (in root) unknown paths get instead of index.html when it exists:
+   * the shell's shell.html (its boot skeleton, without the prerendered home page).
+   */
+  fallbackFile?: string;
   /** Exact pathnames answered by code instead of files. */
   routes?: Record<string, DynamicRoute>;
   /** With spaFallback: may answer a client-side route with its own HTML (e.g. OG tags); null = index.html. */
@@ -123,7 +128,8 @@ export class StaticServer {
       if (this.opts.spaFallback && !extname(pathname)) {
         const out = this.opts.fallbackRoute ? await this.opts.fallbackRoute(req) : null;
         if (out) return this.send(req, res, out.status ?? 200, out.type, out.body, 'no-cache');
-        return await this.sendFile(req, res, join(this.opts.root, 'index.html'));
+        const fallback = this.opts.fallbackFile ? join(this.opts.root, this.opts.fallbackFile) : null;
+        return await this.sendFile(req, res, fallback && existsSync(fallback) ? fallback : join(this.opts.root, 'index.html'));
       }
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     } catch (e) {

@@ -10,6 +10,7 @@ import {
   prerenderApplies,
 } from './app/prerender-scope';
 import { StartupError } from './pages/startup-error';
+import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
 
@@ -18,7 +19,10 @@ import { fetchOrTakeEarly, needsDataAtOnce } from './remotes/startup-preload';
  * what the app renders now (the head's guard script agreed and the language is still Hindi);
  * otherwise drop it and render from scratch.
  */
-function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean): void {
+function takeOverRoot(container: HTMLElement, page: ReactNode, hydrate: boolean): void {
+  // The boot skeleton (the header and a loading line, shown before the app where the
+  // prerendered home does not apply) goes when this first render commits.
+  const app = <BootSkeletonGone>{page}</BootSkeletonGone>;
   // As a transition, the first render or hydration yields to the browser every few ms instead
   // of blocking a slow phone's main thread for hundreds of ms (a default-priority root render
   // is one task); the page is already painted (prerendered) or shows nothing else meanwhile.
@@ -36,7 +40,8 @@ function takeOverRoot(container: HTMLElement, app: ReactNode, hydrate: boolean):
     container.replaceChildren();
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
   }
-  document.documentElement.removeAttribute(PRERENDER_OFF_ATTRIBUTE);
+  // Without a skeleton (a build without the prerender step) nothing else would show meanwhile.
+  if (!document.getElementById(BOOT_SKELETON_ID)) document.documentElement.removeAttribute(PRERENDER_OFF_ATTRIBUTE);
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

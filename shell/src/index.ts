@@ -6,6 +6,11 @@ import './styles/shell.css';
 import './styles/layout-stability.css';
 import { afterFirstPaint } from './app/after-first-paint';
 import { startPreload } from './remotes/startup-preload';
+import { applyLanguageFromUrl } from './app/url-language';
+
+// `?lang=` (the language toggle is a link to it, so it works before the app runs): stored, then
+// out of the URL, before anything reads either.
+applyLanguageFromUrl();
 
 // The prerendered page paints first; then the app starts.
 afterFirstPaint(() => {

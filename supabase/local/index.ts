@@ -152,6 +152,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
             .filter(Boolean)
         : DEFAULT_CORS_ORIGINS),
     mediaDir: MEDIA_DIR,
+    storageDir: join(dataDir, 'storage'),
     publicUrl: () => publicUrl,
     rateLimiter,
     trustedProxies,

@@ -1,6 +1,6 @@
 /**
  * Per-client limits of the local server: the anonymous writes (registrations,
- * reviews, ratings, clicks; counted in rows), failed password sign-ins (per client
+ * reviews, ratings, clicks, reports; counted in rows), failed password sign-ins (per client
  * and per account), SMS codes sent and wrong SMS codes (per client). A fixed window per (kind, key): at most `max` units in
  * `windowSeconds`; past it the server answers 429 with Retry-After.
  * Pure (no I/O): the clock is injectable for tests. Memory is bounded: expired
@@ -13,7 +13,7 @@
 import { isIPv6 } from 'node:net';
 import { restTarget, type RestTarget } from './rest/target.ts';
 
-export const WRITE_KINDS = ['registrations', 'reviews', 'ratings', 'clicks'] as const;
+export const WRITE_KINDS = ['registrations', 'reviews', 'ratings', 'clicks', 'reports'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 /** Every limited kind: the writes, failed password sign-ins, SMS codes sent, and wrong SMS codes. */
@@ -38,6 +38,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reviews: { max: 10, windowSeconds: 600 },
   ratings: { max: 60, windowSeconds: 600 },
   clicks: { max: 120, windowSeconds: 600 },
+  // "Report a problem": a visitor reports a wrong number or an abusive review now and then.
+  reports: { max: 10, windowSeconds: 600 },
   signins: { max: 5, windowSeconds: 900 },
   // SMS codes sent per client, whatever the numbers (each number also gets at most 3 an hour).
   sms: { max: 10, windowSeconds: 3600 },
@@ -85,7 +87,7 @@ export function parseLimitsObject(input: unknown): Partial<RateLimits> {
  */
 export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LIMITS): RateLimits {
   const s = spec.trim();
-  if (s === 'off') return { registrations: null, reviews: null, ratings: null, clicks: null, signins: null, sms: null, verifies: null };
+  if (s === 'off') return Object.fromEntries(LIMIT_KINDS.map((k) => [k, null])) as RateLimits;
   const out: RateLimits = { ...base };
   if (s === '' || s === 'default') return out;
   for (const part of s.split(',')) {
@@ -106,11 +108,14 @@ const WRITE_FUNCTIONS: Record<string, WriteKind> = {
   add_review: 'reviews',
   rate_provider: 'ratings',
   track_click: 'clicks',
+  report_provider: 'reports',
+  report_review: 'reports',
 };
 const WRITE_TABLES: Record<string, WriteKind> = {
   reviews: 'reviews',
   service_ratings: 'ratings',
   click_tracking: 'clicks',
+  reports: 'reports',
 };
 
 /**

@@ -1,9 +1,7 @@
 /**
  * The HTTP front: CORS, API-key/JWT check, and routing to the PostgREST subset
- * (/rest/v1), the GoTrue subset (/auth/v1) and public media (/storage/v1).
+ * (/rest/v1), the GoTrue subset (/auth/v1) and the Storage subset (/storage/v1, storage/).
  */
-import { readFile } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,6 +12,7 @@ import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
 import { RestError } from './rest/errors.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';
+import { registerStorage } from './storage/routes.ts';
 import { restPathOf, restTarget, type RestTarget } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { clientOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, writeCostOf, writeKindOf } from './rate-limit.ts';
@@ -23,7 +22,10 @@ export interface AppOptions {
   jwt: Jwt;
   schema: () => SchemaCache;
   corsOrigins: string[];
+  /** Read-only demo media (the seed's ads), served under /storage/v1/object/public/. */
   mediaDir: string;
+  /** Uploaded files (`<data dir>/storage`). */
+  storageDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
   /** Per-client limits of anonymous writes and failed sign-ins (default: none). */
@@ -47,17 +49,6 @@ export const DEFAULT_CORS_ORIGINS: string[] = [3000, 3001, 3002, 3003, 3004, 300
   `http://localhost:${p}`,
   `http://127.0.0.1:${p}`,
 ]);
-
-const MIME: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
 
 function bearer(header: string | undefined): string | null {
   if (!header) return null;
@@ -117,6 +108,11 @@ export function createApp(opts: AppOptions): Hono {
         'content-profile',
         'x-supabase-api-version',
         'x-retry-count',
+        // storage uploads (supabase-js storage-js)
+        'x-upsert',
+        'cache-control',
+        'content-encoding',
+        'x-metadata',
       ],
       exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied', 'retry-after'],
       credentials: true,
@@ -301,30 +297,8 @@ export function createApp(opts: AppOptions): Hono {
     });
   }
 
-  // Public media for the demo ads (no internet on dev machines).
-  app.get('/storage/v1/object/public/*', async (c) => {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(new URL(c.req.url).pathname.slice('/storage/v1/object/public/'.length));
-    } catch {
-      return c.json({ statusCode: '400', error: 'Invalid key', message: 'Invalid key' }, 400);
-    }
-    const root = resolve(opts.mediaDir);
-    const file = resolve(join(root, rel));
-    if (!file.startsWith(root + sep)) return c.json({ statusCode: '400', error: 'Invalid key', message: 'Invalid key' }, 400);
-    try {
-      const data = await readFile(file);
-      return new Response(new Uint8Array(data), {
-        status: 200,
-        headers: {
-          'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Cache-Control': 'public, max-age=3600',
-        },
-      });
-    } catch {
-      return c.json({ statusCode: '404', error: 'not_found', message: 'Object not found' }, 404);
-    }
-  });
+  // Storage: public reads (the demo ads' media and uploaded files), uploads and removals by the operator.
+  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir });
 
   app.get('/', (c) => c.json({ name: 'local Supabase-compatible server', rest: '/rest/v1', auth: '/auth/v1' }));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

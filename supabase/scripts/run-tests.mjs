@@ -25,6 +25,7 @@ const PGLITE_ONLY = [
   'tests/limits-attack\\.test\\.ts',
   'tests/migration-0006\\.test\\.ts',
   'tests/migration-0007\\.test\\.ts',
+  'tests/migration-0008\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
   'tests/rate-limit\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',

@@ -476,6 +476,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       media_type: 'image',
       media_url: `${media}/free-registration.svg`,
       redirect_link: null,
+      sort_order: 0,
       created_at: new Date(now - 20 * DAY).toISOString(),
     },
     {
@@ -487,6 +488,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       media_type: 'video',
       media_url: `${media}/ac-service-offer.webm`,
       redirect_link: 'https://wa.me/919999999999',
+      sort_order: 0,
       created_at: new Date(now - 7 * DAY).toISOString(),
     },
     {
@@ -498,6 +500,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       media_type: 'youtube',
       media_url: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
       redirect_link: null,
+      sort_order: 0,
       created_at: new Date(now - 120 * DAY).toISOString(),
     },
   ];
@@ -525,7 +528,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
        select provider_id, device_hash, rating, created_at, created_at
          from json_populate_recordset(null::public.service_ratings, $1::json)`,
     );
-    await chunked('public.reviews', data.reviews);
+    await chunked(
+      'public.reviews',
+      data.reviews.map((r) => ({ ...r, hidden: false })),
+    );
     await chunked(
       'public.click_tracking',
       data.clicks,

@@ -1,7 +1,10 @@
 /** Spec section 7: active advertisements whose date window contains now; seed media is served locally. */
 import { anonClient, server } from './helpers';
 
-const COLUMNS = ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link', 'created_at'];
+// The seed's three ads (other test files, the operator console's, add and remove ads of their own).
+const SEED_ADS = ['6d1f1c1e-5a0b-4c55-9d0e-000000000001', '6d1f1c1e-5a0b-4c55-9d0e-000000000002', '6d1f1c1e-5a0b-4c55-9d0e-000000000003'];
+
+const COLUMNS = ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link', 'created_at', 'sort_order'];
 
 describe('advertisements', () => {
   test('active ads in their date window (client clock): image and video, not the expired YouTube ad', async () => {
@@ -9,6 +12,7 @@ describe('advertisements', () => {
     const { data, error } = await anonClient()
       .from('advertisements')
       .select('*')
+      .in('id', SEED_ADS)
       .eq('active', true)
       .or(`start_date.is.null,start_date.lte.${now}`)
       .or(`end_date.is.null,end_date.gte.${now}`)
@@ -23,12 +27,14 @@ describe('advertisements', () => {
     const quoted = await anonClient()
       .from('advertisements')
       .select('id')
+      .in('id', SEED_ADS)
       .eq('active', true)
       .or(`start_date.is.null,start_date.lte.${at}`)
       .or(`end_date.is.null,end_date.gte.${at}`);
     const dbNow = await anonClient()
       .from('advertisements')
       .select('id')
+      .in('id', SEED_ADS)
       .eq('active', true)
       .or('start_date.is.null,start_date.lte.now')
       .or('end_date.is.null,end_date.gte.now');
@@ -39,7 +45,7 @@ describe('advertisements', () => {
   });
 
   test('all three seed ads exist (one expired) and local media is served', async () => {
-    const { data } = await anonClient().from('advertisements').select('media_type, media_url, end_date');
+    const { data } = await anonClient().from('advertisements').select('media_type, media_url, end_date').in('id', SEED_ADS);
     expect(data!.map((a) => a.media_type).sort()).toEqual(['image', 'video', 'youtube']);
     const expired = data!.find((a) => a.media_type === 'youtube')!;
     expect(Date.parse(expired.end_date as string)).toBeLessThan(Date.now());

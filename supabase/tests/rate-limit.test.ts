@@ -9,6 +9,7 @@ import {
   clientOf,
   clientKeyOf,
   DEFAULT_RATE_LIMITS,
+  LIMIT_KINDS,
   parseLimitsObject,
   parseLimitsSpec,
   RateLimiter,
@@ -147,7 +148,8 @@ describe('RateLimiter (pure)', () => {
       registrations: { max: 3, windowSeconds: 60 },
       clicks: null,
     });
-    expect(Object.values(parseLimitsSpec('off'))).toEqual([null, null, null, null, null, null, null]);
+    expect(Object.values(parseLimitsSpec('off'))).toEqual(LIMIT_KINDS.map(() => null));
+    expect(Object.keys(parseLimitsSpec('off'))).toEqual([...LIMIT_KINDS]);
     expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
     expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
     expect(parseLimitsSpec('').sms).toEqual({ max: 10, windowSeconds: 3600 });
@@ -164,7 +166,9 @@ describe('local server limits (own server, low limits)', () => {
   let providerId: string;
 
   beforeAll(async () => {
-    s = await startChildServer({ args: ['--no-seed', '--rate-limits', 'registrations=2/600,reviews=2/600,ratings=3/600,clicks=3/600'] });
+    s = await startChildServer({
+      args: ['--no-seed', '--rate-limits', 'registrations=2/600,reviews=2/600,ratings=3/600,clicks=3/600,reports=2/600'],
+    });
     const p = await call(s, s.serviceRoleKey, '/rest/v1/service_providers', {
       method: 'POST',
       headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
@@ -223,6 +227,23 @@ describe('local server limits (own server, low limits)', () => {
     expect((await call(s, s.anonKey, '/rest/v1/rpc/search_providers', { method: 'POST', body: {} })).status).toBe(200);
     const service = await call(s, s.serviceRoleKey, '/rest/v1/rpc/register_provider', { method: 'POST', body: registration(5) });
     expect(service.status).toBe(200);
+  });
+
+  test('reports have their own limit: one client cannot hide a provider alone with three device tokens', async () => {
+    const device = (i: number) => `rate-limit-report-device-${i}`.padEnd(22, '0');
+    const report = (i: number) =>
+      call(s, s.anonKey, '/rest/v1/rpc/report_provider', {
+        method: 'POST',
+        body: { p_provider_id: providerId, p_reason: 'wrong_number', p_details: null, p_device_token: device(i) },
+      });
+    for (let i = 0; i < 2; i++) expect((await report(i)).status).toBe(200);
+    const third = await report(2);
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ code: 'PGRST429', details: 'limit=reports; max=2; window=600s' });
+    const rows = await call(s, s.serviceRoleKey, `/rest/v1/reports?select=id&provider_id=eq.${providerId}`);
+    expect(rows.json).toHaveLength(2);
+    const listed = await call(s, s.anonKey, `/rest/v1/service_providers?select=id&id=eq.${providerId}`);
+    expect(listed.json).toEqual([{ id: providerId }]);
   });
 
   test('reviews, ratings and clicks have their own limits; the browser may read Retry-After (CORS)', async () => {

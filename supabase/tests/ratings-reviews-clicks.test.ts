@@ -170,7 +170,7 @@ describe('reviews', () => {
     expect(first.data).toHaveProperty('id');
     expect(first.data).toHaveProperty('created_at');
     // no trace of the device in the public row
-    expect(Object.keys(first.data as object).sort()).toEqual(['created_at', 'id', 'provider_id', 'review_text']);
+    expect(Object.keys(first.data as object).sort()).toEqual(['created_at', 'hidden', 'id', 'provider_id', 'review_text']);
     await new Promise((r) => setTimeout(r, 20));
     const second = await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'Great service', p_device_token: device });
     expect(second.error).toBeNull();

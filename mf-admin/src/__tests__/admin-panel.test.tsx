@@ -2,7 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import { ApiError, authStore, toastStore } from '@city/shared';
-import { adminClickTotals, adminListRegistrations, adminSetProviderStatus, adminStatusCounts, type AdminRegistration } from '../api';
+import {
+  adminClickTotals,
+  adminListChangeRequests,
+  adminListRegistrations,
+  adminSetProviderStatus,
+  adminStats,
+  adminStatusCounts,
+  type AdminRegistration,
+} from '../api';
 import type { Session } from '@supabase/supabase-js';
 import AdminPanel from '../admin-panel';
 
@@ -12,6 +20,8 @@ jest.mock('../api', () => ({
   adminSetProviderStatus: jest.fn(),
   adminStatusCounts: jest.fn(),
   adminClickTotals: jest.fn(),
+  adminListChangeRequests: jest.fn(),
+  adminStats: jest.fn(),
 }));
 
 const list = adminListRegistrations as jest.MockedFunction<typeof adminListRegistrations>;
@@ -58,9 +68,9 @@ const SITA = registration({
 const lastToast = () => toastStore.getState().toasts[0];
 const card = (name: string) => screen.getByRole('article', { name });
 
-async function renderPanel(language: 'en' | 'hi' = 'en') {
+async function renderPanel(language: 'en' | 'hi' = 'en', route = '/admin') {
   const user = userEvent.setup();
-  await renderWithProviders(<AdminPanel />, { language });
+  await renderWithProviders(<AdminPanel />, { language, route });
   // Let the first answers of the (stubbed) API arrive inside act.
   await act(async () => {
     await new Promise((r) => setTimeout(r, 5));
@@ -79,6 +89,8 @@ beforeEach(() => {
   list.mockImplementation(later({ rows: [RAMESH, SITA], total: 2 }));
   counts.mockImplementation(later({ pending: 2, approved: 40, rejected: 3 }));
   clicks.mockImplementation(later([{ provider_id: 'p1', name: 'Mohan Electricals', call_count: 12, whatsapp_count: 5 }]));
+  jest.mocked(adminListChangeRequests).mockImplementation(later([]));
+  jest.mocked(adminStats).mockImplementation(later({ approved: 40, pending: 2, suspended: 0, hidden: 0, reports_open: 0, daily: [] }));
   act(() => {
     toastStore.getState().dismiss();
     authStore.setState({
@@ -91,6 +103,22 @@ beforeEach(() => {
 });
 
 describe('AdminPanel', () => {
+  it('is a console of six sections chosen by links; the queue first, ?tab= picks another', async () => {
+    const { user } = await renderPanel();
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Queue', 'Reports', 'Providers', 'Ads', 'Stats', 'Audit log']);
+    expect(within(nav).getByRole('link', { name: 'Queue' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Listing changes waiting for approval' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Stats' }));
+    expect(within(nav).getByRole('link', { name: 'Stats' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Statistics' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Registrations by status' })).toBeNull();
+  });
+
   it('lists pending registrations newest first with every field, the Aadhaar masked, and the counts', async () => {
     await renderPanel();
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
@@ -126,9 +154,10 @@ describe('AdminPanel', () => {
     expect(screen.getByText('Newest first. Showing 2 of 2')).toBeInTheDocument();
   });
 
-  it('shows call and chat clicks per provider for the last 30 days', async () => {
-    await renderPanel();
-    const table = await screen.findByRole('table');
+  it('shows call and chat clicks per provider for the last 30 days (Stats section)', async () => {
+    await renderPanel('en', '/admin?tab=stats');
+    const region = screen.getByRole('region', { name: 'Contact clicks in the last 30 days' });
+    const table = await within(region).findByRole('table');
     expect(clicks).toHaveBeenCalledWith(30);
     expect(screen.getByRole('heading', { name: 'Contact clicks in the last 30 days' })).toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /Mohan Electricals/ });
@@ -147,8 +176,8 @@ describe('AdminPanel', () => {
       whatsapp_count: 1,
     }));
     clicks.mockImplementation(later(many));
-    const { user } = await renderPanel();
-    const table = await screen.findByRole('table');
+    const { user } = await renderPanel('en', '/admin?tab=stats');
+    const table = await within(screen.getByRole('region', { name: 'Contact clicks in the last 30 days' })).findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     const more = screen.getByRole('button', { name: 'Show all 14 providers' });
     expect(more).toHaveAttribute('aria-expanded', 'false');

@@ -1,4 +1,5 @@
-import { ApiError, dataClient, toApiError, type ProviderFields } from '@city/shared';
+import { ApiError, type ProviderFields } from '@city/shared';
+import { callRpc, num, str } from './rpc';
 
 /**
  * Typed access to the admin RPCs (supabase/migrations/0003_functions.sql). Each one checks
@@ -50,27 +51,8 @@ export function isNotAuthorisedError(e: unknown): boolean {
   return e instanceof ApiError && (e.code === '42501' || e.status === 401 || e.status === 403);
 }
 
-const num = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
 function toStatus(v: unknown): AdminProviderStatus {
   return (ADMIN_PROVIDER_STATUSES as readonly unknown[]).includes(v) ? (v as AdminProviderStatus) : 'pending';
-}
-
-async function callRpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
-  try {
-    const supabase = await dataClient();
-    const { data, error, status } = await supabase.rpc(fn, args);
-    if (error) throw toApiError(error, status);
-    return data;
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw toApiError({ message: e instanceof Error ? e.message : String(e) }, 0);
-  }
 }
 
 /**

@@ -1,2 +1,3 @@
 // The admin console's data calls (admin-only RPCs). Components import from here (tests mock this module).
 export * from './admin';
+export * from './console';

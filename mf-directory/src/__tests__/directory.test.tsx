@@ -52,7 +52,8 @@ describe('home: category grid', () => {
   it('shows 24 categories and More Services, which shows all of them (All Services)', async () => {
     const user = userEvent.setup();
     await renderDirectory();
-    const grid = () => screen.getByRole('region', { name: /^(Services|All Services)$/ });
+    const region = () => screen.getByRole('region', { name: /^(Services|All Services)$/ });
+    const grid = () => within(region()).getAllByRole('list')[0]!;
     expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
     expect(within(grid()).getAllByRole('link')).toHaveLength(shared.INITIAL_CATEGORY_COUNT);
     expect(within(grid()).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
@@ -63,8 +64,13 @@ describe('home: category grid', () => {
       expect(link.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     }
 
-    await user.click(screen.getByRole('button', { name: 'More Services' }));
+    // A link to the page with all of them (works before the app has started); here it expands in place.
+    const more = screen.getByRole('link', { name: 'More Services' });
+    expect(more).toHaveAttribute('href', '?services=all');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
     expect(screen.getByRole('heading', { level: 2, name: 'All Services' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show fewer services' })).toHaveAttribute('aria-expanded', 'true');
     // every catalogue category plus 'Other Services'
     expect(within(grid()).getAllByRole('link')).toHaveLength(shared.CATEGORIES.length + 1);
     expect(within(grid()).getByRole('link', { name: 'Other Services' })).toHaveAttribute('href', '/?services=all&category=others');
@@ -79,15 +85,27 @@ describe('home: category grid', () => {
     await renderDirectory('/', 'hi');
     expect(screen.getByRole('heading', { level: 2, name: 'सेवाएं' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'प्लंबर' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'और सेवाएं' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'और सेवाएं' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' })).toBeInTheDocument();
   });
 
   it('opens the registration form through the shell', async () => {
     const user = userEvent.setup();
-    const { onOpenRegistration } = await renderDirectory();
-    await user.click(screen.getByRole('button', { name: 'Register your service for free' }));
+    const { onOpenRegistration } = await renderDirectory('/?utm_source=x');
+    const register = screen.getByRole('link', { name: 'Register your service for free' });
+    // Before the app has started the link itself opens the form (the URL that opens it).
+    expect(register).toHaveAttribute('href', '?utm_source=x&register=1');
+    await user.click(register);
     expect(onOpenRegistration).toHaveBeenCalledTimes(1);
+    expect(search().get('register')).toBeNull(); // the shell, not the link, changes the URL
+  });
+
+  it('searches as a GET form to /?q= (what Enter does before the app has started)', async () => {
+    await renderDirectory();
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('action', '/');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(within(form).getByRole('searchbox')).toHaveAttribute('name', 'q');
   });
 
   it('has a welcome banner listing the service kinds, with a pause button', async () => {

@@ -1,14 +1,22 @@
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, CATEGORIES, CategoryIcon, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, OTHERS_ICON_ID, useLanguage } from '@city/shared';
-import { categorySearch, OTHERS_SLUG } from '../utils/directory-params';
+import { CATEGORIES, CategoryIcon, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, OTHERS_ICON_ID, useLanguage } from '@city/shared';
+import { categorySearch, OTHERS_SLUG, PARAM } from '../utils/directory-params';
+import { isPlainClick } from '../utils/plain-click';
 
 export interface CategoryGridProps {
   showAll: boolean;
   onShowAll: (all: boolean) => void;
   /** Current URL params: category links keep the ones this module does not own. */
   params: URLSearchParams;
+}
+
+function moreServicesSearch(params: URLSearchParams, all: boolean): string {
+  const next = new URLSearchParams(params);
+  if (all) next.set(PARAM.allServices, 'all');
+  else next.delete(PARAM.allServices);
+  return next.toString();
 }
 
 /** The first 24 categories and 'More Services', or all of them ('All Services'). */
@@ -48,15 +56,21 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
           <p>{OTHER_SERVICES.map((s) => s[lang]).join(' · ')}</p>
         </div>
       ) : null}
-      <Button
-        variant="secondary"
-        className="directory-categories__more"
+      {/* A link to the URL that shows them, so a tap works before the app has started; once it
+          runs, the grid expands in place. */}
+      <a
+        className="ui-button ui-button--secondary ui-button--md directory-categories__more"
+        href={`?${moreServicesSearch(params, !showAll)}`}
         aria-controls="directory-categories-grid"
         aria-expanded={showAll}
-        onClick={() => onShowAll(!showAll)}
+        onClick={(e) => {
+          if (!isPlainClick(e)) return;
+          e.preventDefault();
+          onShowAll(!showAll);
+        }}
       >
         {showAll ? t('fewerServices') : t('moreServices')}
-      </Button>
+      </a>
     </section>
   );
 });

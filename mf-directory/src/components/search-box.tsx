@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { loadCategoryDetails, toast } from '@city/shared';
 import { normaliseSearchQuery } from '../api';
 import { useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
+import { useHydrated } from '../hooks/use-hydrated';
+import { PARAM } from '../utils/directory-params';
 
 /** Typing pauses this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -44,6 +46,7 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
   const inputRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   const commit = (value: string) => {
     committed.current = normaliseSearchQuery(value);
@@ -102,7 +105,9 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <form role="search" className="directory-search" onSubmit={submit}>
+    // A GET form to `/?q=`: before the app has started (the prerendered `/`), Enter or the
+    // search button loads the results page; once it runs, the search happens in place.
+    <form role="search" className="directory-search" action="/" method="get" onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>
@@ -117,6 +122,7 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
           type="search"
           enterKeyHint="search"
           autoComplete="off"
+          name={PARAM.query}
           maxLength={MAX_INPUT_LENGTH}
           placeholder={t('search.placeholder')}
           value={text}
@@ -135,12 +141,14 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
             <span aria-hidden="true">×</span>
           </button>
         ) : null}
+        {/* Voice needs the app: inactive (and shown so) until it has started. */}
         <button
           type="button"
           className={`directory-search__voice${voice.listening ? ' directory-search__voice--on' : ''}`}
           aria-label={t('search.voice')}
           aria-pressed={voice.listening}
-          onClick={voice.listening ? voice.stop : voice.start}
+          aria-disabled={hydrated ? undefined : true}
+          onClick={hydrated ? (voice.listening ? voice.stop : voice.start) : undefined}
         >
           <MicIcon />
         </button>

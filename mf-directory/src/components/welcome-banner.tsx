@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryIcon, findCategoryById, useLanguage, type Category } from '@city/shared';
+import { useHydrated } from '../hooks/use-hydrated';
 
 /** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
 export const BANNER_CATEGORY_IDS = [
@@ -50,6 +51,7 @@ export function WelcomeBanner() {
   const { t } = useTranslation('directory');
   const lang = useLanguage();
   const [paused, setPaused] = useState(false);
+  const hydrated = useHydrated();
   const items = (hidden: boolean) => (
     <ul className="directory-banner__list" aria-hidden={hidden || undefined}>
       {BANNER_CATEGORIES.map((c) => (
@@ -74,7 +76,9 @@ export function WelcomeBanner() {
           className="directory-banner__pause"
           aria-pressed={paused}
           aria-label={t('banner.pause')}
-          onClick={() => setPaused((p) => !p)}
+          // Needs the app: inactive (and shown so) until it has started.
+          aria-disabled={hydrated ? undefined : true}
+          onClick={hydrated ? () => setPaused((p) => !p) : undefined}
         >
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
         </button>

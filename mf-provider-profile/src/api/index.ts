@@ -4,3 +4,4 @@ export * from './provider';
 export * from './ratings';
 export * from './reviews';
 export * from './views';
+export * from './reports';

@@ -4,6 +4,7 @@ import { ApiError, Button, formatDate, formatNumber, toast, useLanguage } from '
 import { REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
+import { ReportButton } from './report-button';
 
 type Failure = 'network' | 'rateLimited' | 'other';
 const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
@@ -113,8 +114,13 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
         <ol className="provider-profile__reviews" aria-label={t('reviews.heading')}>
           {items.map((r) => (
             <li key={r.id} className="provider-profile__review">
-              <p className="provider-profile__review-text">{r.review_text}</p>
-              <time dateTime={r.created_at}>{formatDate(r.created_at, lang)}</time>
+              <p className="provider-profile__review-text" id={`${ids}-review-${r.id}`}>
+                {r.review_text}
+              </p>
+              <div className="provider-profile__review-meta">
+                <time dateTime={r.created_at}>{formatDate(r.created_at, lang)}</time>
+                <ReportButton target={{ kind: 'review', id: r.id }} describedBy={`${ids}-review-${r.id}`} />
+              </div>
             </li>
           ))}
         </ol>

@@ -45,6 +45,24 @@ describe('StaticServer', () => {
     expect((await get('/missing.js')).status).toBe(404);
   });
 
+  it('answers client-side routes with the fallback file when there is one, and / with index.html', async () => {
+    const shellRoot = mkdtempSync(join(tmpdir(), 'static-shell-'));
+    writeFileSync(join(shellRoot, 'index.html'), '<!doctype html><title>home</title>');
+    writeFileSync(join(shellRoot, 'shell.html'), '<!doctype html><title>skeleton</title>');
+    const withShell = new StaticServer({ root: shellRoot, port: 38766, spaFallback: true, fallbackFile: 'shell.html' });
+    await withShell.start();
+    try {
+      expect(await (await fetch(`${withShell.url}/provider/123`)).text()).toContain('<title>skeleton</title>');
+      expect(await (await fetch(`${withShell.url}/?category=plumber`)).text()).toContain('<title>home</title>');
+      expect(await (await fetch(`${withShell.url}/`)).text()).toContain('<title>home</title>');
+    } finally {
+      await withShell.stop();
+    }
+    // No such file (a build without the prerender step): index.html, as before.
+    const page = await get('/contact');
+    expect(await page.text()).toContain('<title>shell</title>');
+  });
+
   it('computes dynamic routes per request', async () => {
     expect(await (await get('/config.json')).json()).toEqual({ at: 'request time' });
   });

@@ -10,6 +10,7 @@
  * in it: the e2e spec reads the inline script out of the HTML with a simple pattern.
  */
 import { NEUTRAL_PARAMS, ROUTE_MANIFEST } from '@city/shared/contracts';
+import { LANGUAGE_PARAM } from './url-language';
 
 export const PRERENDER_LANGUAGE = 'hi';
 /** On <html> when the prerendered markup must not be shown (see shell.css). */
@@ -25,6 +26,8 @@ export interface PrerenderScope {
   /** Parameters that leave the page as it is (NEUTRAL_PARAMS); any other one changes it. */
   neutralNames: readonly string[];
   neutralPrefixes: readonly string[];
+  /** `?lang=` chooses the language (src/app/url-language.ts): it counts as the stored choice. */
+  languageParam: string;
 }
 
 export const PRERENDER_SCOPE: PrerenderScope = {
@@ -32,14 +35,22 @@ export const PRERENDER_SCOPE: PrerenderScope = {
   language: PRERENDER_LANGUAGE,
   neutralNames: NEUTRAL_PARAMS.names,
   neutralPrefixes: NEUTRAL_PARAMS.prefixes,
+  languageParam: LANGUAGE_PARAM,
 };
 
 export function prerenderApplies(pathname: string, search: string, storedLanguage: string | null, scope: PrerenderScope): boolean {
   if (scope.paths.indexOf(pathname) === -1) return false;
-  if (storedLanguage !== null && storedLanguage !== scope.language) return false;
+  const params = new URLSearchParams(search);
+  // A language in the URL is the choice the entry is about to store (url-language.ts).
+  const chosen = params.get(scope.languageParam);
+  const language = chosen === 'hi' || chosen === 'en' ? chosen : storedLanguage;
+  if (language !== null && language !== scope.language) return false;
   // Only neutral parameters: an owned one (category, q, register...) or one the manifest does
   // not know yet (a remote deployed after this shell) may change the page.
-  return Array.from(new URLSearchParams(search).keys()).every(
-    (key) => scope.neutralNames.indexOf(key) >= 0 || scope.neutralPrefixes.some((prefix) => key.indexOf(prefix) === 0),
+  return Array.from(params.keys()).every(
+    (key) =>
+      key === scope.languageParam ||
+      scope.neutralNames.indexOf(key) >= 0 ||
+      scope.neutralPrefixes.some((prefix) => key.indexOf(prefix) === 0),
   );
 }

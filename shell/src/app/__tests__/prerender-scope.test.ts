@@ -22,6 +22,16 @@ describe('prerenderApplies: may the prerendered home (Hindi, category grid) be s
     expect(applies('/provider/1', '', 'hi')).toBe(false);
   });
 
+  it('takes a language in the URL (the language link) as the choice, over the stored one', () => {
+    expect(applies('/', '?lang=en', null)).toBe(false);
+    expect(applies('/', '?lang=en', 'hi')).toBe(false);
+    expect(applies('/', '?lang=hi', 'en')).toBe(true);
+    expect(applies('/', '?lang=hi&utm_source=x', null)).toBe(true);
+    expect(applies('/', '?lang=xx', 'en')).toBe(false);
+    expect(applies('/', '?lang=xx', null)).toBe(true);
+    expect(applies('/', '?lang=hi&category=plumber', null)).toBe(false);
+  });
+
   it('runs on its own with its scope as JSON, as the inline script in <head> runs it (no outer names)', () => {
     const standalone = new Function(`return (${prerenderApplies.toString()})`)() as typeof prerenderApplies;
     const scope = JSON.parse(JSON.stringify(PRERENDER_SCOPE)) as PrerenderScope;

@@ -1,0 +1,137 @@
+import type { Page, Route } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+
+/**
+ * No blank page at any moment, and nothing that looks ready before it works (issue 19). The
+ * first HTML of every route paints the shell's header and a translated loading state (the
+ * boot skeleton, shell/src/app/boot-skeleton.tsx) before any JavaScript; on `/` the prerendered
+ * page's register, "more services", language and search work as links and a form, and what
+ * needs the app (voice) is shown inactive until it has started.
+ */
+
+/** Holds the shell's entry script until release(): what a slow phone shows before JavaScript runs. */
+async function holdShellScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const header = (page: Page) => page.getByRole('banner');
+const skeleton = (page: Page) => page.locator('#boot-skeleton');
+
+async function anyProviderId(site: { supabaseUrl: string; anonKey: string }): Promise<string> {
+  const res = await fetch(`${site.supabaseUrl}/rest/v1/service_providers?select=id&limit=1`, {
+    headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}` },
+  });
+  return ((await res.json()) as { id: string }[])[0]!.id;
+}
+
+for (const [what, path] of [
+  ['a provider profile', 'profile'],
+  ['a category list', '/?category=plumber'],
+  ['a search', '/?q=plumber'],
+  ['a static page', '/contact'],
+  ['admin', '/admin'],
+  ['a page that does not exist', '/no-such-page'],
+] as const) {
+  test(`${what}: the header and a Hindi loading state paint from the first HTML, then the app takes over`, async ({ page, site }) => {
+    const url = path === 'profile' ? `/provider/${await anyProviderId(site)}` : path;
+    const release = await holdShellScript(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    await expect(header(page)).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'भाषा अंग्रेज़ी में बदलें' })).toBeVisible();
+    await expect(page.getByText('लोड हो रहा है…')).toBeVisible();
+    // The prerendered home is not shown where it does not apply.
+    await expect(page.locator('.directory-categories__grid')).toBeHidden();
+    const headerBox = await header(page).boundingBox();
+    release();
+    await expect(skeleton(page)).toHaveCount(0);
+    await expect(header(page)).toHaveCount(1);
+    await expect(header(page)).toBeVisible();
+    // The app's header is where the skeleton's was: nothing jumps.
+    expect(await header(page).boundingBox()).toEqual(headerBox);
+  });
+}
+
+test('a profile link is answered with the shell page (no home markup to download and hide)', async ({ site }) => {
+  const html = await (await fetch(`${site.url}/provider/${await anyProviderId(site)}`)).text();
+  expect(html).toContain('id="boot-skeleton"');
+  expect(html).not.toContain('data-prerendered');
+  expect(html).toMatch(/<html [^>]*data-prerender-off/);
+  // Where the serving step may put the route's own text (shell/src/app/boot-skeleton-markers.ts).
+  expect(html).toContain('<!--boot-content-->');
+});
+
+test('English chosen: the loading state is in English from the first paint, never Hindi', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const release = await holdShellScript(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Switch language to Hindi' })).toBeVisible();
+  await expect(page.getByText('लोड हो रहा है…')).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test.describe('before the app has started on /', () => {
+  test('Register is a link that opens the form', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' }).click();
+    await expect(page).toHaveURL(/\/\?register=1$/);
+    await expect(page.getByText('लोड हो रहा है…')).toBeVisible();
+    release();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('More Services is a link that shows them all', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'और सेवाएं' }).click();
+    await expect(page).toHaveURL(/\/\?services=all$/);
+    release();
+    await expect(page.getByRole('heading', { level: 2, name: 'सभी सेवाएं' })).toBeVisible();
+  });
+
+  test('the language link reloads the page in English, and the choice stays', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'भाषा अंग्रेज़ी में बदलें' }).click();
+    await expect(page.getByText('Loading…')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find trusted local services' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/); // the parameter leaves the address bar
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find trusted local services' })).toBeVisible();
+  });
+
+  test('search is a form: Enter loads the results page', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('searchbox', { name: 'सेवाएं खोजें' }).fill('plumber');
+    await page.getByRole('searchbox', { name: 'सेवाएं खोजें' }).press('Enter');
+    await expect(page).toHaveURL(/\/\?q=plumber$/);
+    release();
+    await expect(page.getByRole('heading', { level: 2, name: '“plumber” के खोज परिणाम' })).toBeVisible();
+  });
+
+  test('voice search and the banner pause look inactive until the app runs, then work', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const mic = page.getByRole('button', { name: 'बोलकर खोजें' });
+    await expect(mic).toHaveAttribute('aria-disabled', 'true');
+    expect(Number(await mic.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    await expect(page.getByRole('button', { name: 'चलना रोकें' })).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await expect(mic).not.toHaveAttribute('aria-disabled');
+    await expect(page.getByRole('button', { name: 'चलना रोकें' })).not.toHaveAttribute('aria-disabled');
+    expect(Number(await mic.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

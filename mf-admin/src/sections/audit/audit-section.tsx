@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { Button, formatDate, useLanguage, usePagedQuery } from '@city/shared';
+import { adminAuditLog, type AuditEntry } from '../../api';
+
+export const AUDIT_PAGE_SIZE = 20;
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+const ACTION_KEYS = {
+  'provider.approve': 'provider_approve',
+  'provider.reject': 'provider_reject',
+  'provider.suspend': 'provider_suspend',
+  'provider.restore': 'provider_restore',
+  'provider.pending': 'provider_pending',
+  'provider.update': 'provider_update',
+  'provider.delete': 'provider_delete',
+  'provider.aadhaar': 'provider_aadhaar',
+  'provider.hidden_by_reports': 'provider_hidden_by_reports',
+  'review.hidden_by_reports': 'review_hidden_by_reports',
+  'review.hide': 'review_hide',
+  'review.show': 'review_show',
+  'reports.dismiss': 'reports_dismiss',
+  'reports.restore': 'reports_restore',
+  'reports.suspend': 'reports_suspend',
+  'reports.hide_review': 'reports_hide_review',
+  'reports.edited': 'reports_edited',
+  'ad.create': 'ad_create',
+  'ad.update': 'ad_update',
+  'ad.delete': 'ad_delete',
+} as const;
+/** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
+const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);
+
+/** The fields an action changed: [field, before, after]. */
+export function changedFields(e: Pick<AuditEntry, 'before' | 'after'>): [string, string, string][] {
+  const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
+  const out: [string, string, string][] = [];
+  for (const k of keys) {
+    const b = e.before?.[k];
+    const a = e.after?.[k];
+    if (JSON.stringify(b) !== JSON.stringify(a)) out.push([k, show(b), show(a)]);
+  }
+  return out;
+}
+
+/** Every operator action, newest first, a page at a time (read only: nobody writes it through the API). */
+export function AuditSection() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const log = usePagedQuery('admin-audit', ({ offset }) =>
+    adminAuditLog(AUDIT_PAGE_SIZE, offset).then(({ items, total }) =>
+      total === undefined ? { items, more: items.length === AUDIT_PAGE_SIZE } : { items, total },
+    ),
+  );
+  const items = log.data?.items ?? [];
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-audit-title">
+      <h2 id="admin-audit-title" className="admin-section-title">
+        {t('audit.heading')}
+      </h2>
+      {log.status === 'error' ? (
+        <div role="alert" className="admin-error">
+          <p>{t('audit.loadFailed')}</p>
+          <Button variant="secondary" onClick={log.reload}>
+            {t('queue.retry')}
+          </Button>
+        </div>
+      ) : log.status === 'loading' ? (
+        <p role="status">{t('audit.loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="admin-queue__empty">{t('audit.empty')}</p>
+      ) : (
+        <>
+          <ol className="admin-audit">
+            {items.map((e) => (
+              <li key={e.id} className="admin-card">
+                <p className="admin-audit__line">
+                  <strong>{knownAction(e.action) ? t(`audit.actions.${knownAction(e.action)!}`) : e.action}</strong>{' '}
+                  <span>{e.target_name ?? t('audit.target', { table: e.target_table, id: e.target_id ?? '—' })}</span>
+                </p>
+                <p className="admin-field__hint">
+                  <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time>{' '}
+                  {t('audit.by', { who: e.actor_email ?? t('audit.system') })}
+                </p>
+                {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: e.reason })}</p> : null}
+                {changedFields(e).length > 0 ? (
+                  <ul className="admin-audit__changes" aria-label={t('audit.changes')}>
+                    {changedFields(e).map(([k, b, a]) => (
+                      <li key={k}>
+                        <code>{k}</code>: {t('audit.change', { before: b, after: a })}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          {log.moreError ? (
+            <p role="alert" className="admin-error">
+              {t('audit.loadFailed')}
+            </p>
+          ) : null}
+          {log.hasMore ? (
+            <Button variant="secondary" className="admin-queue__more" onClick={log.loadMore} aria-disabled={log.loadingMore || undefined}>
+              {log.loadingMore ? t('audit.loading') : t('audit.more')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

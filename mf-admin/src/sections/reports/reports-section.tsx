@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Button, formatDate, formatNumber, useLanguage, useQuery } from '@city/shared';
+import {
+  adminGetProvider,
+  adminListReports,
+  adminResolveReports,
+  type ConsoleProvider,
+  type ReportAction,
+  type ReportGroup,
+} from '../../api';
+import { ProviderEditor } from '../../components/provider-editor';
+import { ReasonForm } from '../../components/reason-form';
+import { useRunAction } from '../../components/run-action';
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** Open reports, grouped by provider or review, with the operator's decisions. */
+export function ReportsSection() {
+  const { t } = useTranslation('admin');
+  const reports = useQuery('admin-reports', () => adminListReports());
+  const items = reports.data ?? [];
+  const { setData } = reports;
+  const drop = (id: string) => setData((d) => d?.filter((g) => g.id !== id));
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-reports-title">
+      <h2 id="admin-reports-title" className="admin-section-title" tabIndex={-1}>
+        {t('reports.heading')}
+      </h2>
+      {reports.status === 'error' ? (
+        <div role="alert" className="admin-error">
+          <p>{t('reports.loadFailed')}</p>
+          <Button variant="secondary" onClick={reports.reload}>
+            {t('queue.retry')}
+          </Button>
+        </div>
+      ) : reports.status === 'loading' && !reports.data ? (
+        <p role="status">{t('reports.loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="admin-queue__empty">{t('reports.empty')}</p>
+      ) : (
+        <ul className="admin-queue__list">
+          {items.map((g) => (
+            <li key={g.id}>
+              <ReportCard group={g} onResolved={() => drop(g.id)} onChanged={reports.reload} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type Open = ReportAction | 'edit' | null;
+
+function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; onResolved: () => void; onChanged: () => void }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguage();
+  const id = useId();
+  const run = useRunAction();
+  const [open, setOpen] = useState<Open>(null);
+  const [editing, setEditing] = useState<ConsoleProvider | null>(null);
+  const [editLoad, setEditLoad] = useState<'loading' | 'failed' | null>(null);
+  const [edited, setEdited] = useState(false);
+  const isReview = g.target_type === 'review';
+  const title = isReview ? t('reports.reviewOf', { name: g.provider_name }) : g.provider_name;
+  // After an edit, "resolve as edited" (lists a hidden provider again) comes first.
+  const actions: ReportAction[] = isReview
+    ? ['hide_review', 'restore', 'dismiss']
+    : edited
+      ? ['edited', 'suspend', 'dismiss']
+      : ['suspend', 'restore', 'dismiss'];
+
+  const startEdit = async () => {
+    setOpen('edit');
+    setEditLoad('loading');
+    try {
+      const p = await adminGetProvider(g.provider_id);
+      setEditing(p);
+      setEditLoad(p ? null : 'failed');
+    } catch {
+      setEditLoad('failed');
+    }
+  };
+
+  const resolve = (action: ReportAction) => async (reason: string) => {
+    const ok = await run(
+      () => adminResolveReports(g.provider_id, g.review_id, action, reason),
+      t(`reports.done.${action}`, { name: g.provider_name }),
+    );
+    if (ok) onResolved();
+    return ok;
+  };
+
+  return (
+    <article className="admin-card" aria-labelledby={`${id}-title`}>
+      <header className="admin-card__header">
+        <h3 id={`${id}-title`} className="admin-card__title">
+          {title}
+        </h3>
+        <Badge tone={g.status === 'approved' || g.status === 'visible' ? 'success' : 'warning'}>
+          {t(`reports.targetStatus.${knownStatus(g.status)}`)}
+        </Badge>
+      </header>
+      {isReview && g.review_text ? <blockquote className="admin-report__quote">{g.review_text}</blockquote> : null}
+      <p className="admin-field__hint">{t('reports.openCount', { count: g.open_count, formatted: formatNumber(g.open_count, lang) })}</p>
+      <ul className="admin-report__reasons">
+        {g.reasons.map((r, i) => (
+          <li key={i}>
+            <strong>{knownReason(r.reason) ? t(`reports.reasons.${knownReason(r.reason)!}`) : r.reason}</strong>
+            {r.details ? <span className="admin-report__details">{` ${r.details}`}</span> : null}{' '}
+            <time dateTime={r.created_at}>{formatDate(r.created_at, lang, DATE_TIME)}</time>
+          </li>
+        ))}
+      </ul>
+      {open === 'edit' ? (
+        editLoad === 'loading' ? (
+          <p role="status">{t('reports.loadingListing')}</p>
+        ) : editLoad === 'failed' || !editing ? (
+          <p role="alert" className="admin-error">
+            {t('reports.listingLoadFailed')}
+          </p>
+        ) : (
+          <ProviderEditor
+            provider={editing}
+            onCancel={() => setOpen(null)}
+            onSaved={() => {
+              setOpen(null);
+              setEdited(true);
+              onChanged();
+            }}
+          />
+        )
+      ) : open ? (
+        <ReasonForm
+          confirmLabel={t(`reports.actions.${open}`)}
+          danger={open === 'suspend' || open === 'hide_review'}
+          onConfirm={resolve(open)}
+          onCancel={() => setOpen(null)}
+        />
+      ) : (
+        <div className="admin-card__actions">
+          {isReview ? null : (
+            <Button variant="secondary" onClick={() => void startEdit()} aria-describedby={`${id}-title`}>
+              {t('reports.actions.edit')}
+            </Button>
+          )}
+          {actions.map((a) => (
+            <Button key={a} variant={a === 'dismiss' ? 'secondary' : 'primary'} onClick={() => setOpen(a)} aria-describedby={`${id}-title`}>
+              {t(`reports.actions.${a}`)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+const REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
+const knownReason = (r: string) => ((REASONS as readonly string[]).includes(r) ? (r as (typeof REASONS)[number]) : null);
+const STATUSES = ['approved', 'pending', 'rejected', 'suspended', 'hidden', 'visible'] as const;
+const knownStatus = (s: string) => ((STATUSES as readonly string[]).includes(s) ? (s as (typeof STATUSES)[number]) : 'hidden');

@@ -1,0 +1,45 @@
+// Reports: a visitor tells the operator that a listing or a review is wrong (wrong number,
+// closed, not this service, fake or abusive, other). One report per device per provider and
+// per review (the device's secret token; the database keeps only its hash); when reports from
+// 3 devices are open, the listing or review is hidden until the operator decides.
+import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
+
+export const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** The details' bound (the database checks it too). */
+export const REPORT_DETAILS_MAX = 500;
+
+export type ReportTarget = { kind: 'provider'; id: string } | { kind: 'review'; id: string };
+
+export const cleanReportDetails = (text: string) => cleanText(text, { multiline: true });
+
+/** Why a report cannot be sent: no reason chosen, 'other' without words, too long; null if fine. */
+export function reportProblem(reason: ReportReason | null, details: string): 'noReason' | 'detailsRequired' | 'tooLong' | null {
+  if (!reason) return 'noReason';
+  const n = textLength(cleanReportDetails(details));
+  if (reason === 'other' && n === 0) return 'detailsRequired';
+  if (n > REPORT_DETAILS_MAX) return 'tooLong';
+  return null;
+}
+
+/** This device already reported it (the database's unique index: 23505, HTTP 409). */
+export const isAlreadyReported = (e: unknown) => e instanceof ApiError && (e.code === '23505' || e.status === 409);
+
+/** Sends a report from this device (report_provider / report_review). Bad input: no request. */
+export async function sendReport(
+  target: ReportTarget,
+  reason: ReportReason | null,
+  details: string,
+  deviceToken: string = getDeviceToken(),
+): Promise<void> {
+  const problem = reportProblem(reason, details);
+  if (problem) throw new ApiError(`report is invalid: ${problem}`, '22023', 400, 'details');
+  const cleaned = cleanReportDetails(details);
+  const supabase = await dataClient();
+  const args = { p_reason: reason, p_details: cleaned === '' ? null : cleaned, p_device_token: deviceToken };
+  const { error, status } =
+    target.kind === 'provider'
+      ? await supabase.rpc('report_provider', { p_provider_id: target.id, ...args })
+      : await supabase.rpc('report_review', { p_review_id: target.id, ...args });
+  if (error) throw toApiError(error, status);
+}

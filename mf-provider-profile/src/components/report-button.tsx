@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@city/shared';
+import type { ReportTarget } from '../api';
+
+// The dialog (form, reasons, sending) is fetched when first wanted: the profile's first render
+// carries only this button.
+const loadDialog = () => import('./report-dialog');
+const ReportDialog = lazy(loadDialog);
+
+/** "Report a problem" (a listing) or "Report" (a review), opening the report dialog. */
+export function ReportButton({ target, describedBy }: { target: ReportTarget; describedBy?: string }) {
+  const { t } = useTranslation('profile');
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size={target.kind === 'review' ? 'sm' : 'md'}
+        className="provider-profile__report-button"
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {target.kind === 'provider' ? t('report.provider.open') : t('report.review.open')}
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * The Storage subset the operator console uses through supabase-js
+ * (`storage.from('ads').upload(path, file, { contentType, upsert })`, `getPublicUrl`,
+ * `remove`), speaking storage-api's paths, headers and error shape:
+ *
+ *   POST|PUT /storage/v1/object/<bucket>/<key>   upload (PUT = update: replaces)
+ *   DELETE   /storage/v1/object/<bucket>         remove, JSON {"prefixes": [keys]}
+ *   DELETE   /storage/v1/object/<bucket>/<key>   remove one
+ *   GET|HEAD /storage/v1/object/public/<bucket>/<key>   public read (Range supported)
+ *
+ * Writes need an admin's JWT (app_metadata.role = 'admin') or the service_role key; anyone
+ * else gets 403. An upload is image/jpeg, image/png or image/webp of at most 1 MiB, or
+ * video/mp4 of at most 10 MiB: declared by its Content-Type (raw body) or its part's type
+ * (multipart, what supabase-js sends for a Blob/File) AND confirmed by its first bytes;
+ * otherwise 415 (type) or 413 (size) and nothing is written. Files live under
+ * `<root>/<bucket>/<key>` (root = `<data dir>/storage`), written atomically.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { join, resolve, sep } from 'node:path';
+import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
+import {
+  filePath,
+  isBucket,
+  MAX_UPLOAD_BODY,
+  mediaTypeOf,
+  objectKey,
+  readObject,
+  removeFile,
+  sniff,
+  StorageFileError,
+  UPLOAD_LIMITS,
+  writeAtomically,
+  type Bucket,
+} from './files.ts';
+
+export interface StorageOptions {
+  jwt: Jwt;
+  /** `<data dir>/storage`: uploaded files. */
+  root: string;
+  /** Read-only demo media (the seed's ads), served under the same public URLs. */
+  mediaDir: string;
+}
+
+const ALLOWED_TYPES = Object.keys(UPLOAD_LIMITS).join(', ');
+
+/** storage-api's error body: supabase-js reads `message`, `statusCode` and `code`. */
+function storageError(status: number, code: string, error: string, message: string, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ statusCode: String(status), code, error, message }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...extra },
+  });
+}
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1]!.trim() : null;
+}
+
+/** The caller may write: an admin's JWT or the service_role key. Otherwise the answer to send. */
+function authorise(c: Context, jwt: Jwt): Response | null {
+  const apikey = c.req.header('apikey') ?? c.req.query('apikey') ?? null;
+  const token = bearer(c.req.header('authorization')) ?? apikey;
+  if (!apikey || !token) return storageError(401, 'InvalidJWT', 'Unauthorized', 'No API key or token found in request');
+  let claims: JwtClaims;
+  try {
+    if (token !== apikey) jwt.verify(apikey);
+    claims = jwt.verify(token);
+  } catch (e) {
+    if (e instanceof JwtError) return storageError(401, 'InvalidJWT', 'Unauthorized', e.reason === 'expired' ? 'jwt expired' : e.message);
+    throw e;
+  }
+  const appMeta = claims.app_metadata as { role?: unknown } | undefined;
+  if (claims.role === 'service_role' || (claims.role === 'authenticated' && appMeta?.role === 'admin')) return null;
+  return storageError(403, 'AccessDenied', 'Unauthorized', 'Only the operator (an admin) may change stored files');
+}
+
+/** Bucket and raw key of a path after /storage/v1/object/. */
+function splitObjectPath(pathname: string, prefix: string): { bucket: string; rawKey: string } {
+  const rest = pathname.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash < 0) return { bucket: safeDecode(rest) ?? '', rawKey: '' };
+  return { bucket: safeDecode(rest.slice(0, slash)) ?? '', rawKey: rest.slice(slash + 1) };
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+const noBucket = () => storageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
+const badKey = () =>
+  storageError(400, 'InvalidKey', 'Invalid key', 'Invalid key: use folder/name.ext without "..", leading dots or control characters');
+
+/** Bodies up to this size are read (and thrown away) before a refusal; larger ones close the connection. */
+const DRAIN_MAX = 32 * 1024 * 1024;
+
+/**
+ * Reads the whole request body: its bytes when they fit in `cap`, else null (the rest is
+ * still read, up to DRAIN_MAX, so that the answer comes after the body and the keep-alive
+ * connection stays usable; past DRAIN_MAX the reading stops and the connection is closed).
+ */
+async function readBody(req: Request, cap: number): Promise<{ bytes: Uint8Array } | { tooLarge: true; close: boolean }> {
+  if (!req.body) return { bytes: new Uint8Array(0) };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total <= cap) chunks.push(value);
+    else if (total > DRAIN_MAX) {
+      await reader.cancel().catch(() => {});
+      return { tooLarge: true, close: true };
+    }
+  }
+  if (total > cap) return { tooLarge: true, close: false };
+  return { bytes: Buffer.concat(chunks) };
+}
+
+function overCap(close: boolean): Response {
+  return storageError(
+    413,
+    'EntityTooLarge',
+    'Payload too large',
+    `The object exceeded the maximum allowed size (${MAX_UPLOAD_BODY} bytes)`,
+    close ? { Connection: 'close' } : {},
+  );
+}
+
+/**
+ * The uploaded bytes and their declared type: a raw body (supabase-js with an ArrayBuffer,
+ * Buffer or stream; its Content-Type), or the file part of a multipart body (supabase-js with
+ * a File/Blob; the part's type).
+ */
+async function readUpload(c: Context, body: Uint8Array): Promise<{ bytes: Uint8Array; declared: string } | Response> {
+  const contentType = mediaTypeOf(c.req.header('content-type'));
+  if (contentType !== 'multipart/form-data') return { bytes: body, declared: contentType };
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
+  } catch {
+    return storageError(400, 'InvalidRequest', 'Invalid request', 'The multipart body could not be read');
+  }
+  let file: File | null = null;
+  form.forEach((v) => {
+    if (!file && typeof v !== 'string') file = v;
+  });
+  if (!file) return storageError(400, 'InvalidRequest', 'Invalid request', 'No file in the multipart body');
+  const f = file as File;
+  return { bytes: new Uint8Array(await f.arrayBuffer()), declared: mediaTypeOf(f.type) };
+}
+
+function tooLarge(type: string, limit: number): Response {
+  return storageError(
+    413,
+    'EntityTooLarge',
+    'Payload too large',
+    `The object exceeded the maximum allowed size: ${type} files may be at most ${limit} bytes (${limit / (1024 * 1024)} MB)`,
+  );
+}
+
+/** A Range header's first range over `size` bytes: [start, end] inclusive, 'bad', or null (none). */
+function rangeOf(header: string | undefined, size: number): [number, number] | 'bad' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'bad';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start > end || start >= size ? 'bad' : [start, end];
+}
+
+export function registerStorage(app: Hono, opts: StorageOptions): void {
+  // Public read: uploaded files first, then the demo media of the seed.
+  app.get('/storage/v1/object/public/*', async (c) => {
+    const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/public/');
+    const key = objectKey(rawKey);
+    if (!key) return storageError(400, 'InvalidKey', 'Invalid key', 'Invalid key');
+    let found = isBucket(bucket) ? await readFromRoot(opts.root, bucket, key) : null;
+    if (!found) {
+      const media = resolve(opts.mediaDir);
+      const file = resolve(join(media, bucket, key));
+      if (file.startsWith(media + sep)) found = await readObject(file);
+    }
+    if (!found) return storageError(404, 'NoSuchKey', 'not_found', 'Object not found');
+    const { data, type } = found;
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': 'public, max-age=3600',
+      'Accept-Ranges': 'bytes',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    const range = rangeOf(c.req.header('range'), data.length);
+    if (range === 'bad') {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${data.length}` } });
+    }
+    if (range) {
+      const [start, end] = range;
+      return new Response(new Uint8Array(data.subarray(start, end + 1)), {
+        status: 206,
+        headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${data.length}` },
+      });
+    }
+    return new Response(new Uint8Array(data), { status: 200, headers });
+  });
+
+  const upload = async (c: Context): Promise<Response> => {
+    // Every answer comes after the body is read (see readBody), refusals included.
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
+    const read = await readBody(c.req.raw, MAX_UPLOAD_BODY);
+    if ('tooLarge' in read) return overCap(read.close);
+    const denied = authorise(c, opts.jwt);
+    if (denied) return denied;
+    const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
+    if (!isBucket(bucket)) return noBucket();
+    const key = objectKey(rawKey);
+    if (!key) return badKey();
+    const file = filePath(opts.root, bucket, key);
+    if (!file) return badKey();
+    const body = await readUpload(c, read.bytes);
+    if (body instanceof Response) return body;
+    const { bytes, declared } = body;
+    const limit = UPLOAD_LIMITS[declared];
+    if (limit === undefined) {
+      return storageError(
+        415,
+        'InvalidMimeType',
+        'invalid_mime_type',
+        `mime type ${declared || '(none)'} is not supported: use one of ${ALLOWED_TYPES}`,
+      );
+    }
+    if (bytes.length > limit) return tooLarge(declared, limit);
+    const actual = sniff(bytes);
+    if (actual !== declared) {
+      return storageError(
+        415,
+        'InvalidMimeType',
+        'invalid_mime_type',
+        `the file's content is ${actual ?? 'not an image or video'}, not ${declared} as declared`,
+      );
+    }
+    // PUT is supabase-js's update(): it replaces; POST replaces only with x-upsert: true.
+    const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
+    try {
+      await writeAtomically(file, bytes, upsert);
+    } catch (e) {
+      if (e instanceof StorageFileError) return storageError(e.status, e.code, e.code, e.message);
+      throw e;
+    }
+    return c.json({ Key: `${bucket}/${key}`, Id: randomUUID() });
+  };
+  app.post('/storage/v1/object/*', upload);
+  app.put('/storage/v1/object/*', upload);
+
+  app.delete('/storage/v1/object/*', async (c) => {
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
+    const read = await readBody(c.req.raw, 1024 * 1024);
+    if ('tooLarge' in read) return overCap(read.close);
+    const denied = authorise(c, opts.jwt);
+    if (denied) return denied;
+    const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
+    if (!isBucket(bucket)) return noBucket();
+    let keys: string[];
+    if (rawKey !== '') {
+      const key = objectKey(rawKey);
+      if (!key) return badKey();
+      keys = [key];
+    } else {
+      let body: unknown;
+      try {
+        body = JSON.parse(new TextDecoder().decode(read.bytes));
+      } catch {
+        return storageError(400, 'InvalidRequest', 'Invalid request', 'Expected JSON {"prefixes": ["folder/name.ext"]}');
+      }
+      const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
+      if (!Array.isArray(prefixes) || prefixes.length > 1000) {
+        return storageError(400, 'InvalidRequest', 'Invalid request', 'Expected JSON {"prefixes": ["folder/name.ext"]}');
+      }
+      keys = [];
+      for (const p of prefixes) {
+        const key = typeof p === 'string' ? objectKey(p.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/')) : null;
+        if (!key) return badKey();
+        keys.push(key);
+      }
+    }
+    const removed: { name: string; bucket_id: Bucket }[] = [];
+    for (const key of keys) {
+      const file = filePath(opts.root, bucket, key);
+      if (file && (await removeFile(file))) removed.push({ name: key, bucket_id: bucket });
+    }
+    if (rawKey !== '') {
+      return removed.length ? c.json({ message: 'Successfully deleted' }) : storageError(404, 'NoSuchKey', 'not_found', 'Object not found');
+    }
+    return c.json(removed);
+  });
+}
+
+async function readFromRoot(root: string, bucket: Bucket, key: string): Promise<{ data: Buffer; type: string } | null> {
+  const file = filePath(root, bucket, key);
+  return file ? readObject(file) : null;
+}

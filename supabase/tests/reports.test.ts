@@ -1,0 +1,288 @@
+/**
+ * Visitor reports (migration 0008): one per device and target, a provider or review hidden
+ * at three devices' open reports (and gone from everything public), the operator restoring
+ * it, bad input storing nothing, the device hash never readable.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { anonClient, createProvider, deviceToken, raw, serviceClient, sharedAdmin, signedInClient } from './helpers';
+import { writeKindOf } from '../local/rate-limit';
+
+const anon = anonClient();
+let admin: SupabaseClient;
+beforeAll(async () => {
+  admin = await sharedAdmin();
+});
+
+const reportProvider = (id: string, token: string, reason = 'wrong_number', details: string | null = null) =>
+  anon.rpc('report_provider', { p_provider_id: id, p_reason: reason, p_details: details, p_device_token: token });
+const reportReview = (id: string, token: string, reason = 'abusive', details: string | null = null) =>
+  anon.rpc('report_review', { p_review_id: id, p_reason: reason, p_details: details, p_device_token: token });
+
+/** The operator's view of open reports on one provider (its own, not its reviews'). */
+async function openReports(providerId: string, reviewId: string | null = null) {
+  const { data, error } = await admin.rpc('admin_list_reports');
+  expect(error).toBeNull();
+  return (data as Record<string, unknown>[]).find((r) => r.provider_id === providerId && r.review_id === reviewId) ?? null;
+}
+
+/** What the public sees of a provider: its profile row, search, category count, search word. */
+async function publicTrace(id: string, word: string, category: string) {
+  const profile = await anon.from('service_providers').select('id, mobile').eq('id', id);
+  const search = await anon.rpc('search_providers', { p_query: word });
+  const stats = await anon.from('category_stats').select('approved').eq('category', category);
+  const words = await anon.from('search_words').select('word').eq('word', word);
+  const list = await anon.rpc('search_providers', { p_category: category });
+  return {
+    profile: profile.data!.length,
+    search: (search.data as { id: string }[]).filter((r) => r.id === id).length,
+    list: (list.data as { id: string }[]).filter((r) => r.id === id).length,
+    approvedInCategory: stats.data![0]?.approved ?? 0,
+    word: words.data!.length,
+  };
+}
+
+async function uniqueProvider() {
+  const word = `zrp${randomBytes(4).toString('hex')}`;
+  const category = `OTHERS: report ${word}`;
+  const { id } = await createProvider({ overrides: { p_name: `${word} Verma`, p_category: category } });
+  return { id, word, category };
+}
+
+describe('report a provider', () => {
+  test('a report is stored and shown to the operator; the answer holds no device trace', async () => {
+    const { id } = await uniqueProvider();
+    const res = await reportProvider(id, deviceToken(), 'other', '  दुकान  बंद हो गई \u202E ');
+    expect(res.error).toBeNull();
+    expect(res.data).toMatchObject({ provider_id: id, review_id: null, reason: 'other', details: 'दुकान बंद हो गई' });
+    expect(Object.keys(res.data as object).sort()).toEqual(['created_at', 'details', 'id', 'provider_id', 'reason', 'review_id']);
+    const open = await openReports(id);
+    expect(open).toMatchObject({ target_type: 'provider', open_count: 1, status: 'approved' });
+    expect(open!.reasons).toEqual([expect.objectContaining({ reason: 'other', details: 'दुकान बंद हो गई' })]);
+    expect(JSON.stringify(open)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  test('one report per device and provider: a repeat is 409 (23505) and counts nothing', async () => {
+    const { id } = await uniqueProvider();
+    const device = deviceToken();
+    expect((await reportProvider(id, device)).error).toBeNull();
+    const again = await reportProvider(id, device, 'closed');
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: '23505', details: 'device_token' });
+    expect(await openReports(id)).toMatchObject({ open_count: 1 });
+  });
+
+  test('three devices hide the provider from everything public; one device three times does not', async () => {
+    const { id, word, category } = await uniqueProvider();
+    const visible = { profile: 1, search: 1, list: 1, approvedInCategory: 1, word: 1 };
+    expect(await publicTrace(id, word, category)).toEqual(visible);
+
+    const first = deviceToken();
+    for (let i = 0; i < 3; i++) await reportProvider(id, first);
+    expect((await reportProvider(id, deviceToken())).error).toBeNull();
+    expect(await publicTrace(id, word, category)).toEqual(visible); // 2 devices: still listed
+
+    expect((await reportProvider(id, deviceToken())).error).toBeNull();
+    expect(await publicTrace(id, word, category)).toEqual({ profile: 0, search: 0, list: 0, approvedInCategory: 0, word: 0 });
+    // its ratings and reviews go with it; it cannot be reported, rated or reviewed any more
+    expect((await anon.rpc('get_average_ratings', { p_provider_ids: [id] })).data).toEqual([]);
+    expect((await reportProvider(id, deviceToken())).status).toBe(404);
+    expect((await anon.rpc('rate_provider', { p_provider_id: id, p_device_token: deviceToken(), p_rating: 5 })).status).toBe(404);
+    expect(await openReports(id)).toMatchObject({ open_count: 3, status: 'hidden' });
+    const log = await admin.rpc('admin_audit_log', { p_limit: 50, p_offset: 0 });
+    expect((log.data as Record<string, unknown>[]).find((e) => e.target_id === id)).toMatchObject({
+      action: 'provider.hidden_by_reports',
+      actor: null,
+      actor_email: null,
+      before: { status: 'approved' },
+      after: { status: 'hidden' },
+    });
+  });
+
+  test('concurrent reports from three devices cannot slip past the threshold', async () => {
+    // Several providers reported by three devices at once, all requests in flight together
+    // (on PostgreSQL they run in parallel transactions; PGlite runs them one at a time).
+    const providers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => uniqueProvider()));
+    const results = await Promise.all(providers.flatMap(({ id }) => [0, 1, 2].map(() => reportProvider(id, deviceToken()))));
+    expect(results.map((r) => r.error)).toEqual(results.map(() => null));
+    for (const { id } of providers) {
+      expect((await anon.from('service_providers').select('id').eq('id', id)).data).toEqual([]);
+      expect(await openReports(id)).toMatchObject({ open_count: 3, status: 'hidden' });
+    }
+  });
+
+  test('the operator fixes the number and restores: back everywhere with the new number', async () => {
+    const { id, word, category } = await uniqueProvider();
+    for (let i = 0; i < 3; i++) expect((await reportProvider(id, deviceToken())).error).toBeNull();
+    expect((await publicTrace(id, word, category)).profile).toBe(0);
+
+    const edit = await admin.rpc('admin_update_provider', {
+      p_id: id,
+      p_fields: { mobile: '+91 70000-12345' },
+      p_reason: 'number corrected',
+    });
+    expect(edit.error).toBeNull();
+    expect(edit.data).toMatchObject({ mobile: '7000012345', status: 'hidden' });
+    const resolved = await admin.rpc('admin_resolve_reports', {
+      p_provider_id: id,
+      p_review_id: null,
+      p_action: 'edited',
+      p_reason: 'called the shop, number fixed',
+    });
+    expect(resolved.error).toBeNull();
+    expect(resolved.data).toMatchObject({ target_type: 'provider', action: 'edited', reports: 3, status: 'approved' });
+
+    expect(await publicTrace(id, word, category)).toEqual({ profile: 1, search: 1, list: 1, approvedInCategory: 1, word: 1 });
+    expect((await anon.from('service_providers').select('mobile').eq('id', id).single()).data).toEqual({ mobile: '7000012345' });
+    expect(await openReports(id)).toBeNull();
+    // a new device may report again; the old ones may not
+    expect((await reportProvider(id, deviceToken())).error).toBeNull();
+    expect(await openReports(id)).toMatchObject({ open_count: 1, status: 'approved' });
+  });
+
+  test('dismiss lists a hidden provider again; suspend keeps it off; restore brings a suspended one back', async () => {
+    const a = await uniqueProvider();
+    for (let i = 0; i < 3; i++) await reportProvider(a.id, deviceToken());
+    const dismissed = await admin.rpc('admin_resolve_reports', { p_provider_id: a.id, p_action: 'dismiss', p_reason: 'number is right' });
+    expect(dismissed.data).toMatchObject({ status: 'approved', reports: 3 });
+    expect((await publicTrace(a.id, a.word, a.category)).profile).toBe(1);
+
+    const b = await uniqueProvider();
+    for (let i = 0; i < 3; i++) await reportProvider(b.id, deviceToken());
+    const suspended = await admin.rpc('admin_resolve_reports', {
+      p_provider_id: b.id,
+      p_action: 'suspend',
+      p_reason: 'shop closed for good',
+    });
+    expect(suspended.data).toMatchObject({ status: 'suspended' });
+    expect(await publicTrace(b.id, b.word, b.category)).toEqual({ profile: 0, search: 0, list: 0, approvedInCategory: 0, word: 0 });
+    await reportProvider(b.id, deviceToken()); // 404 now; nothing open
+    expect(await openReports(b.id)).toBeNull();
+    const back = await admin.rpc('admin_set_provider_status', { p_provider_id: b.id, p_status: 'approved', p_reason: 'reopened' });
+    expect(back.error).toBeNull();
+    expect((await publicTrace(b.id, b.word, b.category)).profile).toBe(1);
+  });
+});
+
+describe('report a review', () => {
+  async function reviewOf(providerId: string, text = 'बेकार आदमी, गाली देता है') {
+    const { data, error } = await anon.rpc('add_review', { p_provider_id: providerId, p_review_text: text, p_device_token: deviceToken() });
+    expect(error).toBeNull();
+    return (data as { id: string }).id;
+  }
+  const publicReviews = async (providerId: string) =>
+    ((await anon.from('reviews').select('id').eq('provider_id', providerId)).data ?? []).map((r) => r.id);
+
+  test('three devices hide the review (the provider stays listed); one per device', async () => {
+    const { id } = await uniqueProvider();
+    const reviewId = await reviewOf(id);
+    const other = await reviewOf(id, 'अच्छा काम');
+    const device = deviceToken();
+    expect((await reportReview(reviewId, device)).error).toBeNull();
+    expect((await reportReview(reviewId, device)).status).toBe(409);
+    expect((await reportReview(reviewId, deviceToken(), 'other', 'spam link')).error).toBeNull();
+    expect((await publicReviews(id)).sort()).toEqual([reviewId, other].sort());
+    expect((await reportReview(reviewId, deviceToken())).error).toBeNull();
+
+    expect(await publicReviews(id)).toEqual([other]);
+    expect((await anon.from('service_providers').select('id').eq('id', id)).data).toEqual([{ id }]);
+    expect((await anon.from('reviews').select('id').eq('id', reviewId)).data).toEqual([]);
+    // the operator still sees it, hidden, and its reports
+    expect((await admin.from('reviews').select('hidden').eq('id', reviewId).single()).data).toEqual({ hidden: true });
+    expect(await openReports(id, reviewId)).toMatchObject({
+      target_type: 'review',
+      open_count: 3,
+      status: 'hidden',
+      review_text: 'बेकार आदमी, गाली देता है',
+    });
+    expect((await reportReview(reviewId, deviceToken())).status).toBe(404);
+    // a report on the review is not one on the provider
+    expect(await openReports(id)).toBeNull();
+  });
+
+  test('hide_review keeps it hidden; restore shows it again', async () => {
+    const { id } = await uniqueProvider();
+    const reviewId = await reviewOf(id);
+    await reportReview(reviewId, deviceToken());
+    const wrongAction = await admin.rpc('admin_resolve_reports', { p_review_id: reviewId, p_action: 'suspend', p_reason: 'x' });
+    expect(wrongAction.error).toMatchObject({ code: '22023' });
+    const hidden = await admin.rpc('admin_resolve_reports', { p_review_id: reviewId, p_action: 'hide_review', p_reason: 'abusive words' });
+    expect(hidden.data).toMatchObject({ target_type: 'review', status: 'hidden', reports: 1 });
+    expect(await publicReviews(id)).toEqual([]);
+    const shown = await admin.rpc('admin_hide_review', { p_review_id: reviewId, p_hidden: false, p_reason: 'appeal accepted' });
+    expect(shown.data).toMatchObject({ id: reviewId, hidden: false });
+    expect(await publicReviews(id)).toEqual([reviewId]);
+  });
+});
+
+describe('bad input stores nothing', () => {
+  test('reason missing, unknown, other without details, details too long, bad token, unknown or unlisted target', async () => {
+    const { id } = await uniqueProvider();
+    const pending = await createProvider({ approve: false });
+    const cases: [Record<string, unknown>, number, string, string | null][] = [
+      [{ p_reason: '' }, 400, '23502', 'reason'],
+      [{ p_reason: null }, 400, '23502', 'reason'],
+      [{ p_reason: 'rude' }, 400, '23514', 'reason'],
+      [{ p_reason: 'other', p_details: ' \u200B\n ' }, 400, '23502', 'details'],
+      [{ p_reason: 'closed', p_details: 'x'.repeat(501) }, 400, '23514', 'details'],
+      [{ p_device_token: 'short' }, 400, '22023', 'device_token'],
+      [{ p_device_token: null }, 400, '22023', 'device_token'],
+      [{ p_provider_id: pending.id }, 404, 'PT404', 'provider_id'],
+      [{ p_provider_id: '00000000-0000-4000-8000-000000000000' }, 404, 'PT404', 'provider_id'],
+    ];
+    for (const [override, status, code, details] of cases) {
+      const args = { p_provider_id: id, p_reason: 'wrong_number', p_details: null, p_device_token: deviceToken(), ...override };
+      const res = await anon.rpc('report_provider', args);
+      expect({ override, status: res.status, code: res.error?.code, details: res.error?.details }).toEqual({
+        override,
+        status,
+        code,
+        details,
+      });
+    }
+    expect(await openReports(id)).toBeNull();
+    expect(await openReports(pending.id)).toBeNull();
+    const review = await anon.rpc('report_review', { p_review_id: null, p_reason: 'abusive', p_device_token: deviceToken() });
+    expect(review.error).toMatchObject({ code: '23502', details: 'review_id' });
+    const unknownReview = await reportReview('00000000-0000-4000-8000-000000000000', deviceToken());
+    expect(unknownReview.status).toBe(404);
+  });
+});
+
+describe('reports are not readable or writable through the API', () => {
+  test('anon, a user and the operator cannot read, insert, change or delete report rows directly', async () => {
+    const { id } = await uniqueProvider();
+    await reportProvider(id, deviceToken());
+    const user = await signedInClient('user');
+    for (const [who, client] of [
+      ['anon', anon],
+      ['user', user],
+      ['admin', admin],
+    ] as const) {
+      const read = await client.from('reports').select('*').eq('provider_id', id);
+      expect({ who, code: read.error?.code }).toEqual({ who, code: '42501' });
+      const insert = await client
+        .from('reports')
+        .insert({ provider_id: id, reason: 'closed', device_hash: 'a'.repeat(64) })
+        .select();
+      expect({ who, code: insert.error?.code }).toEqual({ who, code: '42501' });
+      const update = await client.from('reports').update({ status: 'dismissed' }).eq('provider_id', id).select();
+      expect({ who, code: update.error?.code }).toEqual({ who, code: '42501' });
+      const del = await client.from('reports').delete().eq('provider_id', id).select();
+      expect({ who, code: del.error?.code }).toEqual({ who, code: '42501' });
+    }
+    expect(await openReports(id)).toMatchObject({ open_count: 1 });
+    // the service role (operator tools) reads rows; the hash is there, never the token
+    const rows = await serviceClient().from('reports').select('device_hash').eq('provider_id', id);
+    expect(rows.data).toEqual([{ device_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+  });
+
+  test('the limiter counts reports as their own kind, by function and by table path', async () => {
+    expect(writeKindOf('POST', 'rpc/report_provider')).toBe('reports');
+    expect(writeKindOf('POST', 'rpc/report%5Freview')).toBe('reports');
+    expect(writeKindOf('POST', '/reports/')).toBe('reports');
+    expect(writeKindOf('GET', 'reports')).toBeNull();
+    const limits = await raw('/local/v1/rate-limits', { key: JSON.parse(process.env.TEST_SUPABASE!).serviceRoleKey });
+    expect((limits.json as { limits: Record<string, unknown> }).limits).toHaveProperty('reports');
+  });
+});
