@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${E2E_SHELL_PORT}`,
     trace: 'retain-on-failure',
+    // The production builds register a service worker (docs/offline.md). Specs test the live
+    // network (a stopped remote, a repointed one, a killed backend), so it is off except in
+    // offline.spec.ts, which turns it on.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Set by global setup (workers inherit its environment).

@@ -128,6 +128,7 @@ const COPIED = [
   'shell/tsconfig.json',
   'shell/src',
   'shell/server',
+  'shell/scripts',
   'shell/public',
   'e2e/package.json',
   'e2e/harness',

@@ -62,8 +62,12 @@ test('a profile link is answered with the shell page (no home markup to download
   expect(html).toContain('id="boot-skeleton"');
   expect(html).not.toContain('data-prerendered');
   expect(html).toMatch(/<html [^>]*data-prerender-off/);
-  // Where the serving step may put the route's own text (shell/src/app/boot-skeleton-markers.ts).
-  expect(html).toContain('<!--boot-content-->');
+  // The serving step put the provider's own text where the skeleton takes it
+  // (BOOT_CONTENT_MARKER, shell/src/app/boot-skeleton-markers.ts; the text: seo.spec.ts).
+  expect(html).not.toContain('<!--boot-content-->');
+  expect(html).toMatch(
+    /<main class="site-main boot-skeleton__main"[^>]*><div class="boot-skeleton__content"[^>]*><h1 class="boot-skeleton__title">/,
+  );
 });
 
 test('English chosen: the loading state is in English from the first paint, never Hindi', async ({ page }) => {

@@ -358,14 +358,16 @@ test.describe('link previews', () => {
     expect(html).toContain('<meta property="og:description" content="प्लंबर · ★ 5 में से 4.0 (1 रेटिंग) · Verma Pipe Fitting" />');
     expect(html).toMatch(new RegExp(`<meta property="og:url" content="http://[^"]+/provider/${p.id}" />`));
     expect(html).toContain('<meta property="og:type" content="website" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<title>Sunil &quot;Pipes&quot; &lt;Verma&gt; | ');
     expect(html).not.toContain('<Verma>');
     expect(html).toContain('<div id="root"');
 
-    // Pending or unknown providers get the plain shell page: the anon key cannot see them.
+    // Pending or unknown providers get the plain shell page, as a 404: the anon key cannot see them.
     for (const id of [pending.id, '00000000-0000-4000-8000-000000000000']) {
-      const plain = await (await request.get(`/provider/${id}`)).text();
+      const res404 = await request.get(`/provider/${id}`);
+      expect(res404.status()).toBe(404);
+      const plain = await res404.text();
       expect(plain).toContain('<div id="root"');
       expect(plain).not.toContain('og:title');
       expect(plain).not.toContain('Verma Pipe Fitting');

@@ -88,7 +88,8 @@ test.describe('security headers and CSP', () => {
     ];
     for (const url of urls) {
       const res = await request.get(url);
-      expect(res.ok(), url).toBe(true);
+      // An id no provider has is a 404 page (the app says so), with the same headers.
+      expect(res.status(), url).toBe(url.includes('/provider/') ? 404 : 200);
       const h = res.headers();
       const csp = h['content-security-policy']!;
       expect(csp, url).toContain("frame-ancestors 'none'");
@@ -257,7 +258,7 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await expect(field(r.form.name)).toHaveValue('');
   });
 
-  test('a half-written review survives, committed rows survive the kill, and the review posts after restart', async ({
+  test('committed rows survive the kill, and a review and rating made while it is down are sent after restart', async ({
     page,
     db,
     control,
@@ -278,12 +279,13 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await textarea().fill('Second visit: half written');
     await control.killBackend();
     await submit().click();
-    await expect(profile(page).getByRole('alert').filter({ hasText: enProfile.reviews.network })).toBeVisible();
-    await expect(textarea()).toHaveValue('Second visit: half written');
-    // A rating while it is down says why, and goes back to the saved value.
+    // While it is down, the review is kept on this device and sent later (docs/offline.md).
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.outbox.pending })).toBeVisible();
+    await expect(textarea()).toHaveValue('');
+    // So is a rating: the choice stays shown.
     await profile(page).getByRole('radio', { name: '2 stars' }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.network })).toBeVisible();
-    await expect(profile(page).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.outbox.pending })).toBeVisible();
+    await expect(profile(page).getByRole('radio', { name: '2 stars' })).toBeChecked();
 
     // Reloading while it is down: a clear, retryable message instead of the profile.
     await page.reload();
@@ -294,18 +296,19 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await control.startBackend();
     test.info().annotations.push({ type: 'backend-restart-ms', description: String(Date.now() - restart) });
     await profile(page).getByRole('button', { name: enProfile.retry }).click();
-    await expect(textarea()).toHaveValue('Second visit: half written');
-    await expect(profile(page).getByText('Came on time, fixed the leak.')).toBeVisible();
-    await expect(profile(page).getByText('Your rating: 4 out of 5')).toBeVisible();
-    await submit().click();
+    // A backend just restarted on a busy machine can take a while to answer its first reads.
+    await expect(profile(page).getByText('Came on time, fixed the leak.')).toBeVisible({ timeout: 30_000 });
+    // The kept review and rating go out by themselves once the backend answers (a retry every 30 s).
+    await expect(page.getByTestId('toast').filter({ hasText: 'Sent: 2 ratings and reviews' })).toBeVisible({ timeout: 45_000 });
+    await page.reload();
     await expect(profile(page).getByRole('list', { name: enProfile.reviews.heading })).toContainText('Second visit: half written');
-    await expect(textarea()).toHaveValue('');
+    await expect(profile(page).getByText('Your rating: 2 out of 5')).toBeVisible();
 
     const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id).order('created_at');
     expect(reviews.data!.map((r) => r.review_text)).toEqual(['Came on time, fixed the leak.', 'Second visit: half written']);
-    // One rating, this device's (by the hash of its token), as it was before the crash.
+    // One rating, this device's (by the hash of its token): the one given while the backend was down.
     const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
-    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 4 }]);
+    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 2 }]);
   });
 });
 
@@ -354,7 +357,7 @@ test.describe('a slow, flaky network (CDP)', () => {
     await expectSettled(page, 90_000);
     test.info().annotations.push({ type: 'slow-3g-category-retry-ms', description: String(Date.now() - t1) });
 
-    // The profile: opened on Slow 3G, then a rating sent while offline fails cleanly.
+    // The profile: opened on Slow 3G, then a rating given while offline is kept and sent once back.
     const t2 = Date.now();
     await page.goto(`/provider/${p.id}`, { timeout: 120_000 });
     await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible({ timeout: 120_000 });
@@ -362,12 +365,11 @@ test.describe('a slow, flaky network (CDP)', () => {
     test.info().annotations.push({ type: 'slow-3g-profile-ms', description: String(Date.now() - t2) });
     await cdp.send('Network.emulateNetworkConditions', OFFLINE);
     await profile(page).getByRole('radio', { name: '3 stars' }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.network })).toBeVisible({ timeout: 30_000 });
-    await expect(profile(page).getByRole('radio', { name: '3 stars' })).not.toBeChecked();
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.outbox.pending })).toBeVisible({ timeout: 30_000 });
+    await expect(profile(page).getByRole('radio', { name: '3 stars' })).toBeChecked();
     await expectSettled(page);
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-    await profile(page).getByRole('radio', { name: '3 stars' }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.successTitle })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('toast').filter({ hasText: 'Sent: 1 rating or review' })).toBeVisible({ timeout: 90_000 });
     await expect(profile(page).getByText('Your rating: 3 out of 5')).toBeVisible();
     const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
     expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 3 }]);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCategoryDetails, REMOTE_PARAMS, type DirectoryProps } from '@city/shared';
+import { loadCategoryDetails, REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { CategoryGrid } from './components/category-grid';
@@ -27,6 +27,17 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       ? { kind: 'search', query: state.query }
       : null;
   const view = mode ? (mode.kind === 'category' ? `category:${categorySlug(mode.selected)}` : 'search') : 'grid';
+  // The page's title (the route manifest leaves it to this module): a category list has its
+  // own, the same the serving step writes into the first HTML of /?category=<id>.
+  const { t: tc } = useTranslation();
+  const lang = useLanguage();
+  const pageTitle =
+    mode?.kind === 'category' && mode.selected.kind === 'catalogue'
+      ? `${t('list.pageTitle', { category: mode.selected.category[lang] })} | ${tc('app.name')}`
+      : `${tc('app.name')} | ${tc('app.slogan')}`;
+  useEffect(() => {
+    document.title = pageTitle;
+  }, [pageTitle]);
   // A search shows the categories its words match (the catalogue's keywords, downloaded on
   // demand): ask for them now, before the results' effects request the providers, so the two
   // download together. A category list needs only the description, which waits for its first
@@ -88,6 +99,7 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
           onFiltersChange={actions.setFilters}
           onBack={actions.backToCategories}
           params={params}
+          emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
         />
       ) : (
         <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />

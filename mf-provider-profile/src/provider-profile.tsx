@@ -11,6 +11,7 @@ import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
 import { ReportButton } from './components/report-button';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
+import { useOutbox } from './hooks/use-outbox';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import { useProfileView } from './hooks/use-profile-view';
 import './provider-profile.css';
@@ -21,6 +22,8 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
   const { t: tc } = useTranslation('common');
   const provider = useProvider(providerId);
   const summary = useRatingSummary(providerId);
+  // Ratings and reviews kept while offline are sent when the page is back online.
+  useOutbox();
   const { reload: retry } = provider;
   const { reload: refresh } = summary;
   // Reviews and this device's rating load alongside the provider (asked first), not after it.

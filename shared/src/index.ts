@@ -13,4 +13,5 @@ export * from './data';
 export * from './ui';
 export * from './catalogue';
 export * from './validation';
+export * from './offline';
 export * from './time';

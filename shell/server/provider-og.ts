@@ -10,13 +10,29 @@
  * renderProviderOgTags(...). Both functions are pure of Node APIs (fetch only), so they run
  * there unchanged.
  */
-import { categoryLabel } from '@city/shared/catalogue';
+import { categoryLabel, parseStoredCategory } from '@city/shared/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
 import { resources } from '@city/shared/i18n/resources';
 import enServer from './locales/en.json';
 import hiServer from './locales/hi.json';
+import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
+import { applyHeadTags, escapeHtml, fill, jsonLdScript, ogImagePath } from './seo';
 
-/** What a preview needs of a provider (never the mobile number or Aadhaar). */
+export { escapeHtml };
+
+/**
+ * BOOT_CONTENT_MARKER: where the first HTML's boot skeleton (shell/src/app/boot-skeleton.tsx,
+ * written by shell/prerender into shell.html) takes a route's own text. The serving step puts
+ * the provider's name and facts there, so the text is in the first HTML (for search engines and
+ * as the first paint), and the app's first render removes the skeleton with it.
+ */
+export { BOOT_CONTENT_MARKER };
+
+/**
+ * What a profile's first HTML needs of a provider: what the public profile shows (the mobile is
+ * the profile's call and WhatsApp number; it goes into the JSON-LD's telephone, as on the page),
+ * never Aadhaar or anything unpublished.
+ */
 export interface OgProvider {
   name: string;
   business_name: string | null;
@@ -25,7 +41,14 @@ export interface OgProvider {
   avg_rating: number;
   rating_count: number;
   verified?: boolean;
+  /** The address as the profile shows it (the provider's area). */
+  address?: string | null;
+  /** 10 digits, as stored. */
+  mobile?: string | null;
 }
+
+/** fetchProviderForOg's answer for an id the database does not list (unknown, pending, rejected, hidden). */
+export const PROVIDER_NOT_LISTED = 'not-listed' as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,11 +67,6 @@ function safeDecode(s: string): string | null {
   }
 }
 
-/** Escapes text for an HTML attribute value or element content. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
-
 /** One line of plain text: no control characters, collapsed spaces, at most `max` characters. */
 function oneLine(s: string, max: number): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it replaces
@@ -63,13 +81,10 @@ function oneLine(s: string, max: number): string {
         .trimEnd()}…`;
 }
 
-const fill = (template: string, vars: Record<string, string>) => template.replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => vars[k] ?? '');
-
 // The preview's texts belong to the serving layer that writes them (not to the profile remote,
 // which never renders them): hi typed as en, so a missing key fails the type check.
 const SERVER_TEXT: Record<Language, typeof enServer> = { en: enServer, hi: hiServer };
 
-const LOCALE_TAG: Record<Language, string> = { hi: 'hi_IN', en: 'en_IN' };
 const NUMBER_LOCALE: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN' };
 
 /** The texts of a provider's preview in a language. */
@@ -93,50 +108,102 @@ export function providerOgContent(provider: OgProvider, lang: Language = DEFAULT
       : fill(text.og.unrated, { category });
   const description = oneLine([rated, provider.verified ? text.og.verified : '', business].filter(Boolean).join(' · '), 200);
   const title = business && business !== name ? `${name} – ${business}` : name;
-  return { title, description, site, pageTitle: `${name} | ${site}` };
+  const ratingText =
+    count > 0
+      ? fill(count === 1 ? text.page.facts_rated_one : text.page.facts_rated_other, {
+          rating,
+          count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count),
+        })
+      : text.page.facts_unrated;
+  const area = provider.address ? oneLine(provider.address, 300) : '';
+  return { title, description, site, pageTitle: `${name} | ${site}`, name, business, category, area, ratingText };
 }
 
-const isHttpUrl = (s: string) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** The catalogue id of a stored category (its link-preview card), or null for free text. */
+function categoryIdOf(stored: string): string | null {
+  const parsed = parseStoredCategory(stored);
+  return parsed.kind === 'catalogue' ? parsed.category.id : null;
+}
 
 /**
- * The shell's index.html with a provider's <title>, description, Open Graph and Twitter tags
- * (all values escaped). Existing og:/twitter: tags are replaced, not duplicated. Without a
- * provider (unknown, not approved, or the database unreachable) the HTML is returned unchanged.
+ * schema.org LocalBusiness of a provider: name, category, address (area, India), the profile's
+ * phone number, the rating when someone rated. Nothing the public profile does not show.
  */
-export function renderProviderOgTags(html: string, provider: OgProvider | null, lang: Language, pageUrl: string): string {
-  if (!provider) return html;
-  const { title, description, site, pageTitle } = providerOgContent(provider, lang);
-  const e = escapeHtml;
-  const tags = [
-    `<meta property="og:title" content="${e(title)}" />`,
-    `<meta property="og:description" content="${e(description)}" />`,
-    ...(isHttpUrl(pageUrl) ? [`<meta property="og:url" content="${e(pageUrl)}" />`] : []),
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${e(site)}" />`,
-    `<meta property="og:locale" content="${LOCALE_TAG[lang]}" />`,
-    `<meta name="twitter:card" content="summary" />`,
-    `<meta name="twitter:title" content="${e(title)}" />`,
-    `<meta name="twitter:description" content="${e(description)}" />`,
-  ];
+export function providerJsonLd(provider: OgProvider, lang: Language, pageUrl: string, imageUrl: string | null): Record<string, unknown> {
+  const { name, business, category, area } = providerOgContent(provider, lang);
+  const count = Math.max(0, Math.trunc(Number(provider.rating_count) || 0));
+  const avg = Math.round((Number(provider.avg_rating) || 0) * 10) / 10;
+  const mobile = provider.mobile && /^[0-9]{10}$/.test(provider.mobile) ? `+91${provider.mobile}` : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': pageUrl,
+    url: pageUrl,
+    name: business || name,
+    ...(business && business !== name ? { employee: { '@type': 'Person', name } } : {}),
+    description: category,
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(mobile ? { telephone: mobile } : {}),
+    ...(area ? { address: { '@type': 'PostalAddress', streetAddress: area, addressCountry: 'IN' } } : {}),
+    ...(count > 0 && avg >= 1
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: avg, ratingCount: count, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+}
 
-  // Replacement callbacks, never replacement strings: `$&` in a provider's name stays text.
-  let out = html.replace(/[ \t]*<meta\s[^>]*(?:property|name)\s*=\s*["'](?:og|twitter):[^"']*["'][^>]*>[ \t]*\r?\n?/gi, () => '');
-  out = out.replace(/<meta\s+name\s*=\s*["']description["'][^>]*>/i, () => `<meta name="description" content="${e(description)}" />`);
-  if (/<title[^>]*>[\s\S]*?<\/title>/i.test(out)) {
-    out = out.replace(/<title[^>]*>[\s\S]*?<\/title>/i, () => `<title>${e(pageTitle)}</title>`);
-  } else {
-    tags.unshift(`<title>${e(pageTitle)}</title>`);
-  }
-  out = out.replace(/<html\b([^>]*?)\slang\s*=\s*["'][^"']*["']/i, (_, before: string) => `<html${before} lang="${lang}"`);
-  const block = tags.map((t) => `    ${t}\n`).join('');
-  return /<\/head>/i.test(out) ? out.replace(/<\/head>/i, () => `${block}  </head>`) : `${block}${out}`;
+/**
+ * The provider's name and facts as text for the boot skeleton's main region (both languages'
+ * facts, shown by the skeleton's language switch like its header). Everything escaped.
+ */
+export function providerBootContent(provider: OgProvider): string {
+  const e = escapeHtml;
+  const facts = (['hi', 'en'] as const).map((lang) => {
+    const c = providerOgContent(provider, lang);
+    const parts = [c.category, c.area, c.ratingText].filter(Boolean).map((p) => `<span>${e(p)}</span>`);
+    return `<p class="boot-skeleton__facts boot-skeleton__lang" data-boot-lang="${lang}" lang="${lang}">${parts.join(' · ')}</p>`;
+  });
+  const c = providerOgContent(provider, 'hi');
+  const business = c.business && c.business !== c.name ? `<p class="boot-skeleton__business">${e(c.business)}</p>` : '';
+  return `<div class="boot-skeleton__content" data-provider-summary=""><h1 class="boot-skeleton__title">${e(c.name)}</h1>${business}${facts.join('')}</div>`;
+}
+
+export interface ProviderPageOptions {
+  /** Absolute URL of the preview card (og:image); none without it. */
+  imageUrl?: string | null;
+}
+
+/**
+ * The shell's HTML for a provider's profile: <title>, description, canonical URL, Open Graph and
+ * Twitter tags (with the category's card as og:image), the LocalBusiness JSON-LD, and the
+ * provider's name and facts as text where the boot skeleton takes them. Without a provider
+ * (unknown, not approved, or the database unreachable) the HTML is returned unchanged.
+ */
+export function renderProviderOgTags(
+  html: string,
+  provider: OgProvider | null,
+  lang: Language,
+  pageUrl: string,
+  { imageUrl = null }: ProviderPageOptions = {},
+): string {
+  if (!provider) return html;
+  const { title, description, site, pageTitle, category } = providerOgContent(provider, lang);
+  const out = applyHeadTags(html, {
+    pageTitle,
+    title,
+    description,
+    site,
+    lang,
+    pageUrl,
+    imageUrl,
+    imageAlt: fill(SERVER_TEXT[lang].page.image_alt, { category, site }),
+    extra: [jsonLdScript(providerJsonLd(provider, lang, pageUrl, imageUrl))],
+  });
+  return out.includes(BOOT_CONTENT_MARKER) ? out.replace(BOOT_CONTENT_MARKER, () => providerBootContent(provider)) : out;
+}
+
+/** A profile the database does not list: the app's own not-found page, kept out of search indexes. */
+export function renderProviderNotListed(html: string): string {
+  return html.replace(/<\/head>/i, () => `    <meta name="robots" content="noindex" />\n  </head>`);
 }
 
 /**
@@ -186,14 +253,19 @@ export function providerOgRoute({
   indexHtml,
   lang = DEFAULT_LANGUAGE,
   fetchProvider = fetchProviderForOg,
-}: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ type: string; body: string } | null> {
+}: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string } | null> {
   const origin = publicOriginOf(publicOrigin);
   return async (req) => {
     const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
     if (!id) return null;
     const html = indexHtml();
     const provider = await fetchProvider(supabaseUrl, supabaseAnonKey, id);
-    return { type: 'text/html; charset=utf-8', body: renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id)) };
+    const type = 'text/html; charset=utf-8';
+    // Not listed (unknown, pending, rejected, hidden): a 404 with the app, which says so. The
+    // database not answering is not a 404: the page is served without the provider's data.
+    if (provider === PROVIDER_NOT_LISTED) return { status: 404, type, body: renderProviderNotListed(html) };
+    const imageUrl = provider ? `${origin}${ogImagePath(categoryIdOf(provider.category))}` : null;
+    return { type, body: renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id), { imageUrl }) };
   };
 }
 
@@ -215,19 +287,20 @@ export async function fetchProviderForOg(
   anonKey: string,
   id: string,
   { timeoutMs = 1500, fetch: fetchImpl = fetch }: FetchProviderForOgOptions = {},
-): Promise<OgProvider | null> {
-  if (!UUID_RE.test(id)) return null;
+): Promise<OgProvider | typeof PROVIDER_NOT_LISTED | null> {
+  if (!UUID_RE.test(id)) return PROVIDER_NOT_LISTED;
   id = id.toLowerCase();
   const base = supabaseUrl.replace(/\/+$/, '');
   const signal = AbortSignal.timeout(timeoutMs);
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' };
   const rowUrl =
-    `${base}/rest/v1/service_providers?select=name,business_name,category,verified` +
+    `${base}/rest/v1/service_providers?select=name,business_name,category,verified,address,mobile` +
     `&id=eq.${encodeURIComponent(id)}&status=eq.approved&limit=1`;
 
   const rowRequest = fetchImpl(rowUrl, { headers, signal }).then(async (res) => {
     if (!res.ok) return null;
     const rows = (await res.json()) as unknown;
+    if (Array.isArray(rows) && rows.length === 0) return PROVIDER_NOT_LISTED;
     return Array.isArray(rows) && rows.length === 1 ? (rows[0] as Record<string, unknown>) : null;
   });
   const ratingRequest = fetchImpl(`${base}/rest/v1/rpc/get_average_ratings`, {
@@ -245,12 +318,15 @@ export async function fetchProviderForOg(
 
   try {
     const [row, rating] = await Promise.all([rowRequest, ratingRequest]);
+    if (row === PROVIDER_NOT_LISTED) return PROVIDER_NOT_LISTED;
     if (!row || typeof row.name !== 'string' || typeof row.category !== 'string') return null;
     return {
       name: row.name,
       business_name: typeof row.business_name === 'string' ? row.business_name : null,
       category: row.category,
       verified: row.verified === true,
+      address: typeof row.address === 'string' ? row.address : null,
+      mobile: typeof row.mobile === 'string' ? row.mobile : null,
       avg_rating: Number(rating?.avg_rating ?? 0) || 0,
       rating_count: Number(rating?.rating_count ?? 0) || 0,
     };

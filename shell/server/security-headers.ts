@@ -85,3 +85,19 @@ export function securityHeaders(inputs: SecurityHeaderInputs): Record<string, st
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
+
+/**
+ * The policy of the service worker script (/sw.js). A worker keeps the policy of the response
+ * it was installed from until its bytes change, and remotes.json may point a remote at a new
+ * origin in between (a redeploy elsewhere): the worker must still fetch it (its manifest,
+ * remote sets, data), so its connect-src is not a list. It runs no markup and loads no other
+ * script; the pages' own policy still decides what a page loads and runs.
+ */
+export function buildServiceWorkerPolicy(): string {
+  return ["default-src 'none'", "script-src 'self'", 'connect-src *', "base-uri 'none'"].join('; ');
+}
+
+/** The headers of /sw.js: the page headers with the worker's policy. */
+export function serviceWorkerHeaders(inputs: SecurityHeaderInputs): Record<string, string> {
+  return { ...securityHeaders(inputs), 'Content-Security-Policy': buildServiceWorkerPolicy() };
+}

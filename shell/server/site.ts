@@ -1,9 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, serviceWorkerHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
-import { providerOgRoute } from './provider-og';
+import { providerOgRoute, publicOriginOf } from './provider-og';
+import { categoryFromSearch, renderCategoryHead, renderHomeHead } from './seo';
+import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
+import { SitemapCache } from './sitemap-cache';
+
+/** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */
+const MAX_PROVIDER_SITEMAPS = 40;
+/** robots.txt and the sitemaps: crawlers and CDNs may keep them an hour (the cache's period). */
+const SEO_CACHE = 'public, max-age=3600';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -60,6 +69,8 @@ export class Site {
   private remotesManifest: RemotesManifest;
   private configOverride: (() => ReturnType<DynamicRoute>) | null = null;
   private remotesOverride: (() => ReturnType<DynamicRoute>) | null = null;
+  /** The sitemaps, rebuilt from the database at most once an hour. */
+  readonly sitemaps: SitemapCache;
 
   constructor(private readonly opts: SiteOptions) {
     const shellPort = opts.shellPort ?? MODULES.shell.port;
@@ -67,8 +78,8 @@ export class Site {
     const shellOrigin = `http://localhost:${shellPort}`;
     // Per request: remotes.json can be repointed at run time (setRemoteEntry), and the policy follows.
     const inlineScriptHashes = prerenderScriptHashes(MODULES.shell.dist);
-    const headers = () =>
-      securityHeaders({
+    const headers = (req?: IncomingMessage) =>
+      (req?.url?.split('?')[0] === '/sw.js' ? serviceWorkerHeaders : securityHeaders)({
         shellOrigin,
         moduleOrigins: Object.values(this.remotesManifest),
         supabaseUrl: this.opts.supabaseUrl,
@@ -84,6 +95,31 @@ export class Site {
     this.remotesManifest = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, `${this.remotes[name].url}/mf-manifest.json`]),
     ) as RemotesManifest;
+    const publicOrigin = publicOriginOf(opts.publicOrigin ?? shellOrigin);
+    this.sitemaps = new SitemapCache(() =>
+      buildSitemaps(publicOrigin, (after) => fetchApprovedProviderIds(opts.supabaseUrl, opts.supabaseAnonKey, after)),
+    );
+    const sitemapRoute: DynamicRoute = async (req) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      let file;
+      try {
+        file = await this.sitemaps.get(path);
+      } catch {
+        return { status: 503, type: 'text/plain; charset=utf-8', body: 'The sitemap is not available right now.', cache: 'no-store' };
+      }
+      return file
+        ? { type: 'application/xml; charset=utf-8', body: file.body, etag: file.etag, cache: SEO_CACHE }
+        : { status: 404, type: 'text/plain; charset=utf-8', body: 'Not found' };
+    };
+    const sitemapRoutes: Record<string, DynamicRoute> = { '/sitemap.xml': sitemapRoute, '/sitemap-categories.xml': sitemapRoute };
+    for (let n = 1; n <= MAX_PROVIDER_SITEMAPS; n++) sitemapRoutes[`/sitemap-providers-${n}.xml`] = sitemapRoute;
+    const indexHtml = () => readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
+    // `/` is the hot path: its head is rewritten once per build of index.html, not per request.
+    let home: { html: string; out: string } | null = null;
+    const homeHead = (html: string) => {
+      if (home?.html !== html) home = { html, out: renderHomeHead(html, 'hi', publicOrigin) };
+      return home.out;
+    };
     this.shell = new StaticServer({
       root: MODULES.shell.dist,
       port: shellPort,
@@ -99,6 +135,18 @@ export class Site {
         lang: 'hi',
       }),
       routes: {
+        // A category's list (/?category=<id>) gets its own title, description and preview card in
+        // the first HTML; any other `/` is the prerendered index.html with the site's card.
+        '/': (req) => {
+          const category = categoryFromSearch(new URL(req.url ?? '/', 'http://x').search);
+          const html = indexHtml();
+          return {
+            type: 'text/html; charset=utf-8',
+            body: category ? renderCategoryHead(html, category, 'hi', publicOrigin) : homeHead(html),
+          };
+        },
+        '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE }),
+        ...sitemapRoutes,
         '/config.json': configRoute,
         '/remotes.json': () => (this.remotesOverride ? this.remotesOverride() : json(this.remotesManifest)),
       },

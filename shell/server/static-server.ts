@@ -16,12 +16,22 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.mp4': 'video/mp4',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
-/** A response computed per request (config.json, remotes.json, the HTML with OG tags). */
-export type DynamicRoute = (
-  req: IncomingMessage,
-) => Promise<{ status?: number; type: string; body: string } | null> | { status?: number; type: string; body: string } | null;
+/**
+ * A response computed per request (config.json, remotes.json, the HTML with OG tags, sitemaps).
+ * `cache`: its Cache-Control (default no-cache); `etag`: a strong ETag, answered with 304 when
+ * the request's If-None-Match has it.
+ */
+export interface DynamicResponse {
+  status?: number;
+  type: string;
+  body: string;
+  cache?: string;
+  etag?: string;
+}
+export type DynamicRoute = (req: IncomingMessage) => Promise<DynamicResponse | null> | DynamicResponse | null;
 
 export interface StaticServerOptions {
   /** Folder of a production build (dist/). */
@@ -44,7 +54,7 @@ export interface StaticServerOptions {
 }
 
 /** Text is worth compressing: phones on slow connections pay for every byte. */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/json|application\/manifest\+json|image\/svg\+xml)/;
 const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 /** Hashed file names never change content: cache them for a year; everything else revalidates. */
@@ -101,7 +111,19 @@ export class StaticServer {
     try {
       const route = this.opts.routes?.[pathname];
       const routed = route ? await route(req) : null;
-      if (routed) return this.send(req, res, routed.status ?? 200, routed.type, routed.body, 'no-cache');
+      if (routed) {
+        if (routed.etag) {
+          res.setHeader('ETag', routed.etag);
+          const match = String(req.headers['if-none-match'] ?? '')
+            .split(',')
+            .map((t) => t.trim());
+          if (match.includes(routed.etag)) {
+            res.writeHead(304, { 'Cache-Control': routed.cache ?? 'no-cache', Vary: 'Accept-Encoding' }).end();
+            return;
+          }
+        }
+        return this.send(req, res, routed.status ?? 200, routed.type, routed.body, routed.cache ?? 'no-cache');
+      }
       const file = this.resolveFile(pathname);
       if (file) return await this.sendFile(req, res, file);
       if (this.opts.spaFallback && !extname(pathname)) {

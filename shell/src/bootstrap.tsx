@@ -13,6 +13,7 @@ import { StartupError } from './pages/startup-error';
 import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsSupabaseAtOnce } from './remotes/startup-preload';
+import { registerServiceWorker } from './app/register-sw';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -79,3 +80,5 @@ async function start() {
 }
 
 void start();
+// Offline-first (docs/offline.md): after load + idle, production builds only.
+registerServiceWorker();

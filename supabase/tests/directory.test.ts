@@ -3,7 +3,7 @@
  * approved providers, one provider by id, search_providers (filters, sorting,
  * paging, text search) and get_average_ratings.
  */
-import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
 import { anonClient, createProvider, deviceToken, raw, sharedAdmin, validAadhaar } from './helpers';
 
 type Row = {
@@ -342,6 +342,18 @@ describe('category catalogue in the database', () => {
     expect(error).toBeNull();
     expect(data!.map((r) => r.slug)).toEqual(CATEGORIES.map((c) => c.id));
     expect(data!.map((r) => r.stored_value)).toEqual(CATEGORIES.map(storedCategoryValue));
+  });
+
+  test('every service listed under "more services offered here" finds its category\'s providers (0009 keywords)', async () => {
+    for (const service of OTHER_SERVICES) {
+      const category = storedCategoryValue(CATEGORIES.find((c) => c.id === service.category)!);
+      for (const q of [service.en, service.hi]) {
+        const rows = await search({ p_query: q, p_limit: 100 });
+        expect({ q, found: rows.some((r) => r.category === category) }).toEqual({ q, found: true });
+      }
+    }
+    const bakery = await search({ p_query: 'बेकरी', p_limit: 100 });
+    expect(bakery.length).toBeGreaterThan(0);
   });
 
   test('every catalogue category has seeded providers', async () => {

@@ -57,6 +57,12 @@ describe('home: category grid', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
     expect(within(grid()).getAllByRole('link')).toHaveLength(shared.INITIAL_CATEGORY_COUNT);
     expect(within(grid()).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
+    // Pictograms are SVG (the same on every phone), hidden from screen readers; no emoji left.
+    for (const link of within(grid()).getAllByRole('link')) {
+      const icon = link.querySelector('svg[aria-hidden="true"] use');
+      expect(icon?.getAttribute('href')).toMatch(new RegExp(`^/category-icons\\.svg\\?v=\\w+#${link.dataset.category}$`));
+      expect(link.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
 
     // A link to the page with all of them (works before the app has started); here it expands in place.
     const more = screen.getByRole('link', { name: 'More Services' });
@@ -202,6 +208,26 @@ describe('category provider list', () => {
     await renderDirectory('/?q=nal');
     expect(api.loadCategoryDetails).toHaveBeenCalled();
     expect(await screen.findByRole('navigation', { name: 'Matching services' })).toBeInTheDocument();
+  });
+
+  it("gives a category's list its own title and description, and gives the page's back after", async () => {
+    document.title = 'City Services';
+    const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'description', content: 'Site' }));
+    try {
+      const user = userEvent.setup();
+      await renderDirectory('/?category=plumber');
+      await waitFor(() => expect(document.title).toBe('Plumber: phone numbers and ratings | City Services'));
+      await waitFor(() =>
+        expect(meta.content).toBe(
+          'Tap, pipe, tank and bathroom fitting and repair. Find Plumber near you, call or WhatsApp directly, and see ratings.',
+        ),
+      );
+      await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
+      expect(document.title).toBe('City Services | Your City, Your Services - Everything Made Easy!');
+      expect(meta.content).toBe('Site');
+    } finally {
+      meta.remove();
+    }
   });
 
   it('says services will be provided soon for an empty category', async () => {
@@ -389,6 +415,13 @@ describe('search', () => {
     await user.type(screen.getByRole('searchbox'), 'zzzzqqq{Enter}');
     expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
     expect(screen.getByText('No service found')).toBeInTheDocument();
+    // The hint says "choose a service below": the services are below it, and lead to a list.
+    expect(screen.getByText(/choose a service below/)).toBeInTheDocument();
+    const grid = screen.getByRole('region', { name: 'Services' });
+    expect(grid.querySelectorAll('a[data-category]')).toHaveLength(shared.INITIAL_CATEGORY_COUNT);
+    await user.click(within(grid).getByRole('link', { name: 'Plumber' }));
+    expect(search().get('category')).toBe('plumber');
+    expect(search().get('q')).toBeNull();
   });
 
   it('treats only spaces as no search', async () => {
@@ -486,5 +519,36 @@ describe('voice search', () => {
     expect(mic).toHaveAttribute('aria-pressed', 'false');
     expect(api.toast).not.toHaveBeenCalled();
     expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
+  });
+
+  it('stops after 8 s with nothing heard and asks to try again', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const instances: Array<Record<string, unknown> & { abort: jest.Mock }> = [];
+      (window as unknown as Record<string, unknown>).webkitSpeechRecognition = jest.fn(function (this: Record<string, unknown>) {
+        this.start = jest.fn();
+        this.stop = jest.fn();
+        this.abort = jest.fn();
+        instances.push(this as Record<string, unknown> & { abort: jest.Mock });
+      });
+      await renderDirectory();
+      const mic = screen.getByRole('button', { name: 'Search by voice' });
+      await user.click(mic);
+      expect(mic).toHaveAttribute('aria-pressed', 'true');
+      act(() => jest.advanceTimersByTime(7900));
+      expect(mic).toHaveAttribute('aria-pressed', 'true');
+      expect(api.toast).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(200));
+      expect(instances[0]!.abort).toHaveBeenCalled();
+      expect(mic).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.queryByText('Listening… speak now.')).not.toBeInTheDocument();
+      expect(api.toast).toHaveBeenCalledWith({ title: "We didn't hear anything. Tap the microphone and try again." });
+      // The browser's own end after the abort reports nothing more.
+      act(() => (instances[0]!.onend as () => void)());
+      expect(api.toast).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

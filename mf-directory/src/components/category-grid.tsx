@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, FALLBACK_CATEGORY_ICON, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, useLanguage } from '@city/shared';
+import { CATEGORIES, CategoryIcon, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, OTHERS_ICON_ID, useLanguage } from '@city/shared';
 import { categorySearch, OTHERS_SLUG, PARAM } from '../utils/directory-params';
 import { isPlainClick } from '../utils/plain-click';
 
@@ -36,9 +36,7 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
         {shown.map((c) => (
           <li key={c.id}>
             <Link className="directory-tile" to={{ search: categorySearch(params, c.id) }} data-category={c.id}>
-              <span className="directory-tile__icon" aria-hidden="true">
-                {c.icon}
-              </span>
+              <CategoryIcon id={c.id} className="directory-tile__icon" />
               <span className="directory-tile__name">{c[lang]}</span>
             </Link>
           </li>
@@ -46,9 +44,7 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
         {showAll ? (
           <li>
             <Link className="directory-tile" to={{ search: categorySearch(params, OTHERS_SLUG) }} data-category={OTHERS_SLUG}>
-              <span className="directory-tile__icon" aria-hidden="true">
-                {FALLBACK_CATEGORY_ICON}
-              </span>
+              <CategoryIcon id={OTHERS_ICON_ID} className="directory-tile__icon" />
               <span className="directory-tile__name">{t('otherServices.tile')}</span>
             </Link>
           </li>

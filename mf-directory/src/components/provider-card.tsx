@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   Badge,
-  categoryIcon,
+  CategoryIcon,
+  categoryIconId,
   categoryLabel,
   formatDate,
   formatRating,
@@ -30,7 +31,7 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
       <p className="directory-card__category">
-        <span aria-hidden="true">{categoryIcon(p.category)}</span> <span>{categoryLabel(p.category, lang)}</span>
+        <CategoryIcon id={categoryIconId(p.category)} /> <span>{categoryLabel(p.category, lang)}</span>
       </p>
       <p className="directory-card__rating">
         {p.rating_count > 0 ? (

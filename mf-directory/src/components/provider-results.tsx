@@ -1,7 +1,7 @@
-import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, FALLBACK_CATEGORY_ICON, formatNumber, matchCategories, useCategoryDetails, useLanguage } from '@city/shared';
+import { Button, CategoryIcon, formatNumber, matchCategories, OTHERS_ICON_ID, useCategoryDetails, useLanguage } from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
 import { useIdleAfter } from '../hooks/use-idle-after';
 import {
@@ -23,6 +23,21 @@ export interface ProviderResultsProps {
   onFiltersChange: (filters: DirectoryFilters) => void;
   onBack: () => void;
   params: URLSearchParams;
+  /** Shown under a search that found nothing, whose hint says "choose a service below" (the grid). */
+  emptySearchFallback?: ReactNode;
+}
+
+/** Sets the document's meta description while mounted (null: leaves it); restores it after. */
+function useMetaDescription(description: string | null): void {
+  useEffect(() => {
+    const meta = description === null ? null : document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta || description === null) return;
+    const before = meta.content;
+    meta.content = description;
+    return () => {
+      meta.content = before;
+    };
+  }, [description]);
 }
 
 /** Matching categories shown above search results (from the catalogue, no request). */
@@ -30,7 +45,7 @@ const MAX_CATEGORY_SUGGESTIONS = 6;
 
 /** A category's provider list or search results: header, filters, one page at a time. */
 export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsProps>(function ProviderResults(
-  { mode, filters, onFiltersChange, onBack, params },
+  { mode, filters, onFiltersChange, onBack, params, emptySearchFallback },
   headingRef,
 ) {
   const { t } = useTranslation('directory');
@@ -82,15 +97,20 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   if (mode.kind === 'category') {
     if (mode.selected.kind === 'catalogue') {
       title = mode.selected.category[lang];
-      icon = mode.selected.category.icon;
+      icon = mode.selected.category.id;
       description = details?.[mode.selected.category.id]?.desc[lang] ?? null;
     } else {
       title = t('otherServices.tile');
-      icon = FALLBACK_CATEGORY_ICON;
+      icon = OTHERS_ICON_ID;
     }
   } else {
     title = t('search.resultsHeading', { query: mode.query });
   }
+
+  // A category's list has a description of its own (the serving step writes the same one into
+  // the first HTML of /?category=<id>; the title: directory.tsx); the page's comes back after.
+  const pageCategory = mode.kind === 'category' && mode.selected.kind === 'catalogue' ? mode.selected.category : null;
+  useMetaDescription(pageCategory && description ? t('list.pageDescription', { category: pageCategory[lang], description }) : null);
 
   return (
     <section className="directory-results" aria-labelledby="directory-results-heading">
@@ -100,12 +120,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </Button>
       ) : null}
       <h2 id="directory-results-heading" ref={headingRef} tabIndex={-1} className="directory__h2 directory-results__heading">
-        {icon ? (
-          <span aria-hidden="true" className="directory-results__icon">
-            {icon}
-          </span>
-        ) : null}{' '}
-        {title}
+        {icon ? <CategoryIcon id={icon} className="directory-results__icon" /> : null} {title}
       </h2>
       {description !== null || (mode.kind === 'category' && mode.selected.kind === 'catalogue') ? (
         <p className="directory-results__desc">{description}</p>
@@ -117,7 +132,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
             {suggestions.map((c) => (
               <li key={c.id}>
                 <Link className="directory-chip" to={{ search: categorySearch(params, c.id) }}>
-                  <span aria-hidden="true">{c.icon}</span> {c[lang]}
+                  <CategoryIcon id={c.id} /> {c[lang]}
                 </Link>
               </li>
             ))}
@@ -162,6 +177,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
           ) : null}
         </div>
       ) : null}
+      {result.status === 'success' && rows.length === 0 && mode.kind === 'search' ? emptySearchFallback : null}
 
       {rows.length > 0 ? (
         <ul className="directory-results__list">

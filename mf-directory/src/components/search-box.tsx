@@ -88,7 +88,13 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
     },
     (problem: VoiceProblem) => {
       const title =
-        problem === 'unsupported' ? t('search.voiceUnsupported') : problem === 'denied' ? t('search.voiceDenied') : t('search.voiceFailed');
+        problem === 'unsupported'
+          ? t('search.voiceUnsupported')
+          : problem === 'denied'
+            ? t('search.voiceDenied')
+            : problem === 'silent'
+              ? t('search.voiceSilent')
+              : t('search.voiceFailed');
       toast({ title });
     },
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findCategoryById, useLanguage, type Category } from '@city/shared';
+import { CategoryIcon, findCategoryById, useLanguage, type Category } from '@city/shared';
 import { useHydrated } from '../hooks/use-hydrated';
 
 /** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
@@ -56,7 +56,7 @@ export function WelcomeBanner() {
     <ul className="directory-banner__list" aria-hidden={hidden || undefined}>
       {BANNER_CATEGORIES.map((c) => (
         <li key={c.id} className="directory-banner__item">
-          <span aria-hidden="true">{c.icon}</span> {c[lang]}
+          <CategoryIcon id={c.id} /> {c[lang]}
         </li>
       ))}
     </ul>

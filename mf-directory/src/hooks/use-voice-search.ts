@@ -27,7 +27,13 @@ export function getSpeechRecognition(): RecognitionConstructor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-export type VoiceProblem = 'unsupported' | 'denied' | 'failed';
+export type VoiceProblem = 'unsupported' | 'denied' | 'failed' | 'silent';
+
+/**
+ * Nothing heard for this long after the microphone opened: stop and say so. Browsers end a
+ * silent recognition themselves only sometimes (Chrome on Android may keep listening forever).
+ */
+export const VOICE_SILENCE_TIMEOUT_MS = 8000;
 
 /** Speech recognition in hi-IN: `onText` gets what was said; `onProblem` why nothing came. */
 export function useVoiceSearch(onText: (text: string) => void, onProblem: (problem: VoiceProblem) => void) {
@@ -36,11 +42,24 @@ export function useVoiceSearch(onText: (text: string) => void, onProblem: (probl
   const callbacks = useRef({ onText, onProblem });
   callbacks.current = { onText, onProblem };
 
-  useEffect(() => () => recognition.current?.abort(), []);
+  const silenceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const clearSilenceTimer = () => {
+    if (silenceTimer.current) clearTimeout(silenceTimer.current);
+    silenceTimer.current = null;
+  };
+
+  useEffect(
+    () => () => {
+      clearSilenceTimer();
+      recognition.current?.abort();
+    },
+    [],
+  );
 
   const stoppedByUser = useRef(false);
   const stop = useCallback(() => {
     stoppedByUser.current = true;
+    clearSilenceTimer();
     recognition.current?.stop();
   }, []);
 
@@ -50,6 +69,7 @@ export function useVoiceSearch(onText: (text: string) => void, onProblem: (probl
       callbacks.current.onProblem('unsupported');
       return;
     }
+    clearSilenceTimer();
     recognition.current?.abort();
     stoppedByUser.current = false;
     let r: SpeechRecognitionLike;
@@ -71,15 +91,20 @@ export function useVoiceSearch(onText: (text: string) => void, onProblem: (probl
         .trim();
       if (text) {
         heard = true;
+        clearSilenceTimer();
         callbacks.current.onText(text);
       }
     };
     r.onerror = (e) => {
       heard = true; // reported here; onend must not report it again
+      clearSilenceTimer();
       if (e.error === 'aborted') return;
-      callbacks.current.onProblem(e.error === 'not-allowed' || e.error === 'service-not-allowed' ? 'denied' : 'failed');
+      callbacks.current.onProblem(
+        e.error === 'not-allowed' || e.error === 'service-not-allowed' ? 'denied' : e.error === 'no-speech' ? 'silent' : 'failed',
+      );
     };
     r.onend = () => {
+      clearSilenceTimer();
       setListening(false);
       if (recognition.current === r) recognition.current = null;
       if (!heard && !stoppedByUser.current) callbacks.current.onProblem('failed');
@@ -88,6 +113,15 @@ export function useVoiceSearch(onText: (text: string) => void, onProblem: (probl
     try {
       r.start();
       setListening(true);
+      silenceTimer.current = setTimeout(() => {
+        silenceTimer.current = null;
+        if (recognition.current !== r || heard) return;
+        heard = true; // reported here; onend must not report it again
+        recognition.current = null;
+        r.abort();
+        setListening(false);
+        callbacks.current.onProblem('silent');
+      }, VOICE_SILENCE_TIMEOUT_MS);
     } catch {
       recognition.current = null;
       callbacks.current.onProblem('failed');

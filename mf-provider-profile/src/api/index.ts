@@ -3,5 +3,6 @@
 export * from './provider';
 export * from './ratings';
 export * from './reviews';
+export * from './outbox';
 export * from './views';
 export * from './reports';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, categoryIcon, categoryLabel, formatRating, StarRatingDisplay, useLanguage } from '@city/shared';
+import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatRating, StarRatingDisplay, useLanguage } from '@city/shared';
 import type { Provider, RatingSummary } from '../api';
 
 /** Name, business, badge, average rating and the provider's facts. All free text as text. */
@@ -13,9 +13,7 @@ export function ProviderDetails({ provider: p, summary }: { provider: Provider; 
   return (
     <header className="provider-profile__card">
       <div className="provider-profile__title-row">
-        <span className="provider-profile__icon" aria-hidden="true">
-          {categoryIcon(p.category)}
-        </span>
+        <CategoryIcon id={categoryIconId(p.category)} className="provider-profile__icon" />
         <div>
           <h1 className="provider-profile__name">{p.name}</h1>
           {p.business_name ? <p className="provider-profile__business">{p.business_name}</p> : null}

@@ -11,6 +11,7 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
       toast({ title: t('rating.successTitle'), description: t('rating.successBody') });
       onRated();
     },
+    onQueued: () => toast({ title: t('outbox.pending') }),
     onFailed: (_rating, error) => {
       // The spec's failure message is Hindi; English visitors get an English line too. A known
       // cause (backend unreachable, too many writes) is said in the visitor's language.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, formatDate, formatNumber, toast, useLanguage } from '@city/shared';
-import { REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
+import { ApiError, Button, formatDate, formatNumber, getDeviceToken, toast, useLanguage } from '@city/shared';
+import { keepIfOffline, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
@@ -46,11 +46,17 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     setSending(true);
     setFailure(null);
     try {
-      const review = await submitReview(providerId, text);
-      reviews.add(review);
+      const outcome = await keepIfOffline(() => submitReview(providerId, text), {
+        kind: 'review',
+        providerId,
+        text,
+        deviceToken: getDeviceToken(),
+      });
+      if (outcome.status === 'sent') reviews.add(outcome.value);
       setText('');
       setShowTooLong(false);
-      toast({ title: t('reviews.success') });
+      // Offline: kept on this device and sent when back online (api/outbox.ts).
+      toast({ title: t(outcome.status === 'sent' ? 'reviews.success' : 'outbox.pending') });
     } catch (err) {
       const why: Failure =
         err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';

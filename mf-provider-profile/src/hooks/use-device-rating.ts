@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQuery } from '@city/shared';
-import { submitRating } from '../api';
+import { getDeviceToken, useQuery } from '@city/shared';
+import { keepIfOffline, submitRating } from '../api';
 import { initialDeviceRating } from '../utils/prefetch';
 
 export interface RatingCallbacks {
   onSaved: (rating: number) => void;
   onFailed: (rating: number, error: unknown) => void;
+  /** Offline: kept on this device, sent when back online (api/outbox.ts); the choice stays shown. */
+  onQueued?: (rating: number) => void;
 }
 
 type Choice = { providerId: string; value: number | null };
@@ -29,10 +31,11 @@ export function useDeviceRating(providerId: string, callbacks: RatingCallbacks) 
     (n: number) => {
       setChosen({ providerId, value: n });
       queue.current = queue.current.then(() =>
-        submitRating(providerId, n).then(
-          () => {
+        keepIfOffline(() => submitRating(providerId, n), { kind: 'rating', providerId, rating: n, deviceToken: getDeviceToken() }).then(
+          (outcome) => {
             saved.current = { providerId, value: n };
-            cb.current.onSaved(n);
+            if (outcome.status === 'queued' && cb.current.onQueued) cb.current.onQueued(n);
+            else cb.current.onSaved(n);
           },
           (error: unknown) => {
             // Back to the last value saved from here, else to the stored one.

@@ -6,6 +6,7 @@
 import { getRuntimeConfig } from '../config/runtime-config-store';
 import { hasStoredSession, hasSupabaseClient } from '../supabase/client';
 import { toApiError } from './errors';
+import { noteDataResponse } from '../offline/offline-store';
 import {
   buildPublicRequest,
   takeEarlyRead,
@@ -62,6 +63,8 @@ export async function sendPublicRequest<T>(request: PublicRequest, options: Publ
     if (isAbort(e, signal)) throw e;
     throw toApiError({ message: e instanceof Error ? e.message : String(e) }, 0);
   }
+  // An answer the service worker kept from an earlier visit sets the "offline, saved on" note.
+  noteDataResponse(res);
   let text: string;
   try {
     text = await res.text();

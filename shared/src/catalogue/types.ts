@@ -30,4 +30,6 @@ export type CatalogueLang = 'hi' | 'en';
 export interface OtherService {
   en: string;
   hi: string;
+  /** The catalogue category (id) whose providers offer it; searching its name finds them. */
+  category: string;
 }

@@ -2,7 +2,7 @@
 // early: the shell's entry chunk (which must not load the '@city/shared' singleton) starts a
 // page's first read as soon as config.json arrives, and the remote's read (public-rest's
 // sendPublicRequest) takes that answer instead of asking again. Plain code, no shared state
-// but one global on window (the entry and the singleton are two copies of this module).
+// but one global of the page (the entry and the singleton are two copies of this module).
 
 export type PublicQuery = Record<string, string> | ReadonlyArray<readonly [string, string]>;
 
@@ -42,9 +42,10 @@ const GLOBAL_KEY = '__cityEarlyReads';
 type EarlyReads = Map<string, { at: number; response: Promise<Response> }>;
 
 function earlyReads(): EarlyReads | null {
-  if (typeof window === 'undefined') return null;
-  const w = window as unknown as Record<string, EarlyReads | undefined>;
-  return (w[GLOBAL_KEY] ??= new Map());
+  // The page's global (window; this module is also type-checked by programs without the DOM).
+  const g = globalThis as unknown as Record<string, EarlyReads | undefined> & { document?: unknown };
+  if (typeof g.document === 'undefined') return null;
+  return (g[GLOBAL_KEY] ??= new Map());
 }
 
 const keyOf = ({ url, init }: PublicRequest) => `${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`;

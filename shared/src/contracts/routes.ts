@@ -82,7 +82,8 @@ export const ROUTE_MANIFEST = [
     // The category grid needs no rows; a category list or a search asks at once.
     data: { atOnceWith: [DIRECTORY.category, DIRECTORY.query] },
     prerender: true,
-    title: 'site',
+    // The directory: the site's name and slogan, or a category list's own title.
+    title: 'remote',
     guard: null,
     params: ['mf_directory', 'mf_registration'],
   },

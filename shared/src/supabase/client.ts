@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '../config/runtime-config-store';
+import { offlineAwareFetch } from '../offline/offline-store';
 
 /**
  * Where supabase-js keeps the session (localStorage). Explicit, so the page can tell whether a
@@ -63,6 +64,8 @@ async function createPageClient(): Promise<SupabaseClient> {
     installClient(
       createClient(supabaseUrl, supabaseAnonKey, {
         auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: AUTH_STORAGE_KEY },
+        // Notes answers the service worker kept from an earlier visit (the "offline, saved on" note).
+        global: { fetch: offlineAwareFetch },
       }),
     );
   }

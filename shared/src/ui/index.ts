@@ -3,3 +3,4 @@ export * from './dialog';
 export * from './star-rating';
 export * from './badge';
 export * from './toast-viewport';
+export * from './category-icon';

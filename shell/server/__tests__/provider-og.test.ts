@@ -7,8 +7,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  BOOT_CONTENT_MARKER,
   escapeHtml,
   fetchProviderForOg,
+  PROVIDER_NOT_LISTED,
   providerIdFromPath,
   providerOgRoute,
   publicOriginOf,
@@ -146,21 +148,29 @@ describe('providerIdFromPath', () => {
 describe('fetchProviderForOg', () => {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const row = { name: 'Ramesh Kumar', business_name: null, category: '🔧 प्लंबर', verified: true };
+  const row = {
+    name: 'Ramesh Kumar',
+    business_name: null,
+    category: '🔧 प्लंबर',
+    verified: true,
+    address: 'Lalbagh, Sitapur',
+    mobile: '9876543210',
+  };
 
   it('reads the approved row and its average with the anon key', async () => {
     const fetchMock = jest.fn(async (url: string | URL | Request, _init?: RequestInit) =>
       String(url).includes('/rpc/') ? json([{ provider_id: ID, avg_rating: '4.5', rating_count: 2 }]) : json([row]),
     );
     const p = await fetchProviderForOg('http://db.local:54321/', 'anon-key', ID, { fetch: fetchMock as typeof fetch });
-    expect(p).toEqual({ name: 'Ramesh Kumar', business_name: null, category: '🔧 प्लंबर', verified: true, avg_rating: 4.5, rating_count: 2 });
+    expect(p).toEqual({ ...row, avg_rating: 4.5, rating_count: 2 });
 
     const [rowUrl, rowInit] = fetchMock.mock.calls.find(([u]) => !String(u).includes('/rpc/'))!;
     const u = new URL(String(rowUrl));
     expect(u.origin + u.pathname).toBe('http://db.local:54321/rest/v1/service_providers');
     expect(u.searchParams.get('id')).toBe(`eq.${ID}`);
     expect(u.searchParams.get('status')).toBe('eq.approved');
-    expect(u.searchParams.get('select')).not.toMatch(/mobile|aadha/);
+    // What the public profile shows (its call number included), never Aadhaar or review data.
+    expect(u.searchParams.get('select')!.split(',').sort()).toEqual(['address', 'business_name', 'category', 'mobile', 'name', 'verified']);
     expect(rowInit?.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
 
     const [rpcUrl, rpcInit] = fetchMock.mock.calls.find(([u2]) => String(u2).includes('/rpc/'))!;
@@ -184,12 +194,12 @@ describe('fetchProviderForOg', () => {
     });
   });
 
-  it('is null for an unknown or unlisted id, a malformed id, an error or a timeout', async () => {
+  it('is NOT_LISTED for an unknown or unlisted id and a malformed id; null for an error or a timeout', async () => {
     const none = jest.fn(async (url: string | URL | Request) => (String(url).includes('/rpc/') ? json([]) : json([])));
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: none as typeof fetch })).toBeNull();
+    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: none as typeof fetch })).toBe(PROVIDER_NOT_LISTED);
 
     const malformed = jest.fn();
-    expect(await fetchProviderForOg('http://db', 'k', "1' or 1=1", { fetch: malformed as typeof fetch })).toBeNull();
+    expect(await fetchProviderForOg('http://db', 'k', "1' or 1=1", { fetch: malformed as typeof fetch })).toBe(PROVIDER_NOT_LISTED);
     expect(malformed).not.toHaveBeenCalled();
 
     const down = jest.fn(async () => {
@@ -292,3 +302,106 @@ function rawGet(port: number, path: string, headers: Record<string, string>): Pr
     req.end();
   });
 }
+
+describe("a profile's first HTML: text, JSON-LD, preview card", () => {
+  const SKELETON_HTML = SHELL_HTML.replace(
+    '<div id="root"></div>',
+    `<div id="root"></div><div id="boot-skeleton"><main class="site-main" aria-busy="true">${BOOT_CONTENT_MARKER}<p>Loading…</p></main></div>`,
+  );
+  const full: OgProvider = { ...ramesh, address: 'Lalbagh, Sitapur', mobile: '9876543210' };
+  const jsonLd = (html: string) => {
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(1);
+    return JSON.parse(blocks[0]!) as Record<string, unknown>;
+  };
+
+  it('carries the name, category, area and rating as text where the skeleton takes them', () => {
+    const html = renderProviderOgTags(SKELETON_HTML, full, 'hi', URL_, { imageUrl: 'https://example.in/og/plumber.png' });
+    expect(html).not.toContain(BOOT_CONTENT_MARKER);
+    const block = /<div class="boot-skeleton__content"[\s\S]*?<\/div>/.exec(html)![0];
+    expect(block).toContain('<h1 class="boot-skeleton__title">Ramesh Kumar</h1>');
+    expect(block).toContain('Ramesh Plumbing Works');
+    expect(block).toMatch(
+      /data-boot-lang="hi" lang="hi"><span>प्लंबर<\/span> · <span>Lalbagh, Sitapur<\/span> · <span>★ 5 में से ४\.३|★ 5 में से 4\.3/,
+    );
+    expect(block).toContain('<span>Plumber</span> · <span>Lalbagh, Sitapur</span> · <span>★ 4.3/5 (12 ratings)</span>');
+    // before the loading line, inside the skeleton's main region
+    expect(html.indexOf('boot-skeleton__title')).toBeLessThan(html.indexOf('Loading…'));
+  });
+
+  it('describes the provider as a schema.org LocalBusiness: no Aadhaar, the rating only when rated', () => {
+    const html = renderProviderOgTags(SKELETON_HTML, { ...full, aadhaar: '234567890124' } as OgProvider, 'en', URL_, {
+      imageUrl: 'https://example.in/og/plumber.png',
+    });
+    expect(jsonLd(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      '@id': URL_,
+      url: URL_,
+      name: 'Ramesh Plumbing Works',
+      employee: { '@type': 'Person', name: 'Ramesh Kumar' },
+      description: 'Plumber',
+      image: 'https://example.in/og/plumber.png',
+      telephone: '+919876543210',
+      address: { '@type': 'PostalAddress', streetAddress: 'Lalbagh, Sitapur', addressCountry: 'IN' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.3, ratingCount: 12, bestRating: 5, worstRating: 1 },
+    });
+    expect(html).not.toContain('234567890124');
+    const unrated = jsonLd(renderProviderOgTags(SKELETON_HTML, { ...full, rating_count: 0, avg_rating: 0 }, 'en', URL_));
+    expect(unrated).not.toHaveProperty('aggregateRating');
+    expect(unrated).not.toHaveProperty('image');
+  });
+
+  it('escapes hostile text in the block and the JSON-LD: nothing ends the script or adds markup', () => {
+    const evil: OgProvider = {
+      ...full,
+      name: '</script><script>alert(1)</script><!--',
+      business_name: '<img src=x onerror=alert(2)>',
+      address: 'Gali "5" & <b>Lane</b>\u2028',
+    };
+    const html = renderProviderOgTags(SKELETON_HTML, evil, 'en', URL_);
+    expect(html.match(/<script/g)).toHaveLength(1); // the JSON-LD block only
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<!--<');
+    const data = jsonLd(html);
+    expect(data.employee).toEqual({ '@type': 'Person', name: '</script><script>alert(1)</script><!--' });
+    expect((data.address as Record<string, string>).streetAddress).toBe('Gali "5" & <b>Lane</b>');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+  });
+
+  it('has the category card as og:image (large card) and a canonical URL', () => {
+    const html = renderProviderOgTags(SHELL_HTML, full, 'en', URL_, { imageUrl: 'https://example.in/og/plumber.png' });
+    expect(meta(html, 'og:image')).toEqual(['https://example.in/og/plumber.png']);
+    expect(meta(html, 'og:image:width')).toEqual(['1200']);
+    expect(meta(html, 'twitter:card')).toEqual(['summary_large_image']);
+    expect(meta(html, 'twitter:image')).toEqual(['https://example.in/og/plumber.png']);
+    expect(html).toContain(`<link rel="canonical" href="${URL_}" />`);
+  });
+
+  it("the route: the card of the provider's category; 404 + noindex for an unlisted id; the page as it is when the database is down", async () => {
+    const base = {
+      publicOrigin: 'https://city.example.in',
+      supabaseUrl: 'http://db',
+      supabaseAnonKey: 'k',
+      indexHtml: () => SKELETON_HTML,
+    };
+    const listed = await providerOgRoute({ ...base, fetchProvider: async () => full })({ url: `/provider/${ID}` });
+    expect(listed!.status ?? 200).toBe(200);
+    expect(meta(listed!.body, 'og:image')).toEqual(['https://city.example.in/og/plumber.png']);
+    const other = await providerOgRoute({ ...base, fetchProvider: async () => ({ ...full, category: 'OTHERS: Bakery' }) })({
+      url: `/provider/${ID}`,
+    });
+    expect(meta(other!.body, 'og:image')).toEqual(['https://city.example.in/og/site.png']);
+
+    const gone = await providerOgRoute({ ...base, fetchProvider: async () => PROVIDER_NOT_LISTED })({ url: `/provider/${ID}` });
+    expect(gone!.status).toBe(404);
+    expect(gone!.body).toContain('<meta name="robots" content="noindex" />');
+    expect(gone!.body).not.toContain('application/ld+json');
+    expect(gone!.body).toContain(BOOT_CONTENT_MARKER);
+
+    const down = await providerOgRoute({ ...base, fetchProvider: async () => null })({ url: `/provider/${ID}` });
+    expect(down!.status ?? 200).toBe(200);
+    expect(down!.body).toBe(SKELETON_HTML);
+  });
+});

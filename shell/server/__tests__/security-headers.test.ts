@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildContentSecurityPolicy, originOf, securityHeaders } from '../security-headers';
+import { buildContentSecurityPolicy, originOf, securityHeaders, serviceWorkerHeaders } from '../security-headers';
 import { StaticServer } from '../static-server';
 
 const inputs = {
@@ -128,5 +128,17 @@ describe('StaticServer with per-request headers', () => {
     const csp = (await fetch(server.url)).headers.get('content-security-policy');
     expect(csp).toContain('http://localhost:4999');
     expect(csp).not.toContain('http://localhost:4001');
+  });
+});
+
+describe('serviceWorkerHeaders', () => {
+  it('lets the worker fetch a remote moved to an origin it was not installed with, and nothing else', () => {
+    const worker = parse(serviceWorkerHeaders(inputs)['Content-Security-Policy']!);
+    expect(worker.get('connect-src')).toEqual(['*']);
+    expect(worker.get('default-src')).toEqual(["'none'"]);
+    expect(worker.get('script-src')).toEqual(["'self'"]);
+    // the other headers are the pages'
+    expect(serviceWorkerHeaders(inputs)['X-Frame-Options']).toBe('DENY');
+    expect(parse(securityHeaders(inputs)['Content-Security-Policy']!).get('connect-src')).not.toContain('*');
   });
 });

@@ -5,6 +5,7 @@ import { i18n } from '@city/shared';
 import { Header } from '../layout/header';
 import { Footer } from '../layout/footer';
 import { Toaster } from '../layout/toaster';
+import { OfflineNote } from '../layout/offline-note';
 import { routes } from './routes';
 
 export function Layout() {
@@ -17,6 +18,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
+        <OfflineNote />
         {element}
       </main>
       <Footer />

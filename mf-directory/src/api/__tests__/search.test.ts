@@ -140,6 +140,7 @@ describe('searchProviders without supabase-js (an anonymous visitor, no client y
       ok: true,
       status: 200,
       statusText: 'OK',
+      headers: new Map<string, string>() as unknown as Headers,
       text: async () => JSON.stringify([row()]),
     } as Response);
     global.fetch = fetchMock as unknown as typeof fetch;

@@ -10,7 +10,13 @@ const realFetch = global.fetch;
 let fetchMock: jest.Mock<Promise<Response>, [string, RequestInit]>;
 
 const answer = (status: number, body: unknown) =>
-  ({ ok: status >= 200 && status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
+  ({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    headers: new Map<string, string>() as unknown as Headers,
+    text: async () => JSON.stringify(body),
+  }) as Response;
 
 beforeEach(() => {
   localStorage.clear();

@@ -15,6 +15,7 @@ const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
 beforeEach(() => {
   jest.clearAllMocks();
+  localStorage.removeItem(profileApi.OUTBOX_KEY);
   shared.toastStore.getState().dismiss();
   api.fetchDeviceRating.mockImplementation(() => later(null));
   api.submitRating.mockResolvedValue();
@@ -160,13 +161,25 @@ describe('RatingSection', () => {
   });
 
   it.each([
-    [
-      'en',
-      new shared.ApiError('Failed to fetch', 'network', 0),
-      'Could not reach the server. Please check your internet connection and try again.',
-    ],
+    ['en', 'You are offline. Saved on this phone: it will be sent when you are online.'],
+    ['hi', 'आप ऑफ़लाइन हैं। इस फ़ोन में सहेजा गया: ऑनलाइन होने पर भेज दिया जाएगा।'],
+  ] as const)(
+    'offline (%s): keeps the choice shown, says it will be sent when online, and keeps it with the device token',
+    async (language, title) => {
+      api.submitRating.mockRejectedValue(new shared.ApiError('Failed to fetch', 'network', 0));
+      await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language });
+      await settle();
+      await userEvent.click(screen.getByRole('radio', { name: language === 'en' ? '4 stars' : '4 स्टार' }));
+      await waitFor(() => expect(currentToast()).toMatchObject({ title, variant: 'default' }));
+      expect(screen.getByRole('radio', { name: language === 'en' ? '4 stars' : '4 स्टार' })).toBeChecked();
+      expect(profileApi.pendingWrites()).toEqual([
+        expect.objectContaining({ kind: 'rating', providerId: PROVIDER_ID, rating: 4, deviceToken: shared.getDeviceToken() }),
+      ]);
+    },
+  );
+
+  it.each([
     ['en', new shared.ApiError('too many requests', '429', 429), 'Too many attempts. Please wait a minute and try again.'],
-    ['hi', new shared.ApiError('Failed to fetch', 'network', 0), 'सर्वर से संपर्क नहीं हो सका। कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।'],
     ['hi', new shared.ApiError('too many requests', '429', 429), 'बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।'],
     ['en', new shared.ApiError('too many from this device', 'PT429', 429), 'Too many attempts. Please wait a minute and try again.'],
   ] as const)('in %s says why when the backend is unreachable or the rating limit is hit (%s)', async (language, error, description) => {

@@ -15,6 +15,7 @@ const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.removeItem(profileApi.OUTBOX_KEY);
   jest.clearAllMocks();
   shared.toastStore.getState().dismiss();
   api.fetchReviews.mockImplementation(() => later([]));
@@ -224,12 +225,27 @@ describe('ReviewsSection', () => {
       expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
     });
 
+    it('offline: the review is kept on this device with its token, the box cleared, and it says it will be sent when online', async () => {
+      api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('TypeError: Failed to fetch', 'network', 0)));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      await screen.findByText('No reviews yet. Be the first one!');
+      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      await userEvent.type(box, 'Kept offline');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+      await waitFor(() =>
+        expect(currentToast()).toMatchObject({
+          title: 'You are offline. Saved on this phone: it will be sent when you are online.',
+          variant: 'default',
+        }),
+      );
+      expect(box).toHaveValue('');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(profileApi.pendingWrites()).toEqual([
+        expect.objectContaining({ kind: 'review', providerId: PROVIDER_ID, text: 'Kept offline', deviceToken: shared.getDeviceToken() }),
+      ]);
+    });
+
     it.each([
-      [
-        'the backend is unreachable',
-        new shared.ApiError('TypeError: Failed to fetch', 'network', 0),
-        'Could not reach the server. Your review is kept here; please try again.',
-      ],
       [
         'too many reviews were sent',
         new shared.ApiError('too many requests', '429', 429),
@@ -260,12 +276,21 @@ describe('ReviewsSection', () => {
     });
 
     it('says it in Hindi when Hindi is selected', async () => {
+      api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('too many requests', '429', 429)));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+      await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
+      await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
+      await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।');
+    });
+
+    it('offline in Hindi: says in Hindi that it will be sent when online', async () => {
       api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
       await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
       await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
       await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('सर्वर से संपर्क नहीं हो सका। आपकी समीक्षा यहीं सुरक्षित है, कृपया फिर से प्रयास करें।');
+      await waitFor(() => expect(currentToast()?.title).toBe('आप ऑफ़लाइन हैं। इस फ़ोन में सहेजा गया: ऑनलाइन होने पर भेज दिया जाएगा।'));
     });
   });
 });

@@ -5,6 +5,7 @@ import { setRuntimeConfig } from '../../config/runtime-config-store';
 import type { RuntimeConfig } from '../../contracts/runtime-config';
 import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../supabase/client';
 import { ApiError } from '../errors';
+import { offlineStore, SAVED_AT_HEADER } from '../../offline/offline-store';
 import { canReadAnonymously, publicRestRequest, publicRpc, publicSelect } from '../public-rest';
 import { EARLY_READ_MAX_AGE_MS, startEarlyRead, takeEarlyRead } from '../../contracts/public-rest-request';
 
@@ -22,6 +23,7 @@ const answer = (status: number, body: unknown, statusText = '') =>
     ok: status >= 200 && status < 300,
     status,
     statusText,
+    headers: new Map<string, string>() as unknown as Headers,
     text: async () => (body === undefined ? '' : JSON.stringify(body)),
   } as Response);
 
@@ -167,5 +169,21 @@ describe('a read started early by the entry chunk', () => {
       publicRpc('get_average_ratings', { p_provider_ids: ['a'] }, { fetchImpl: retry as unknown as typeof fetch }),
     ).resolves.toHaveLength(1);
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an answer the service worker kept', () => {
+  it('sets the "offline, saved on" note, as supabase-js answers do', async () => {
+    const saved = '2026-11-20T10:00:00.000Z';
+    const fetchImpl = jest.fn().mockResolvedValue({
+      ok: true,
+      status: 200,
+      statusText: '',
+      headers: new Map([[SAVED_AT_HEADER, saved]]) as unknown as Headers,
+      text: async () => '[]',
+    } as unknown as Response);
+    await publicSelect('reviews', {}, { fetchImpl: fetchImpl as unknown as typeof fetch });
+    expect(offlineStore.getState().savedAt).toBe(saved);
+    offlineStore.setState({ savedAt: null });
   });
 });

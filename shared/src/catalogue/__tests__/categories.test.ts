@@ -1,7 +1,7 @@
 import { CATEGORIES, INITIAL_CATEGORY_COUNT, OTHER_CATEGORY_ID } from '../categories';
 import { CATEGORY_DETAILS } from '../category-details';
 import { OTHER_SERVICES } from '../other-services';
-import { storedCategoryValue } from '../category-value';
+import { matchCategories, storedCategoryValue } from '../category-value';
 
 /** Each kind in the spec's welcome banner, mapped to the ids that cover it. */
 const BANNER_KINDS: Record<string, string[]> = {
@@ -212,7 +212,7 @@ describe('CATEGORY_DETAILS', () => {
 
 describe('OTHER_SERVICES', () => {
   it('includes Bakery / बेकरी', () => {
-    expect(OTHER_SERVICES).toContainEqual({ en: 'Bakery', hi: 'बेकरी' });
+    expect(OTHER_SERVICES).toContainEqual(expect.objectContaining({ en: 'Bakery', hi: 'बेकरी' }));
   });
 
   it('has about 10 non-empty, unique entries that are not catalogue categories', () => {
@@ -226,5 +226,23 @@ describe('OTHER_SERVICES', () => {
       expect(catalogueNames.has(s.hi)).toBe(false);
     }
     expect(new Set(OTHER_SERVICES.map((s) => s.en)).size).toBe(OTHER_SERVICES.length);
+  });
+});
+
+describe('OTHER_SERVICES (listed as text under "more services offered here")', () => {
+  it.each(OTHER_SERVICES.map((s) => [s.en, s] as const))('%s is searchable: its names are keywords of its category', (_, s) => {
+    const category = CATEGORIES.find((c) => c.id === s.category);
+    expect(category).toBeDefined();
+    const keywords = CATEGORY_DETAILS[s.category]!.keywords;
+    expect(keywords).toContain(s.en.toLowerCase());
+    expect(keywords).toContain(s.hi);
+    // The app's search suggests the category for either name.
+    expect(matchCategories(s.en, CATEGORY_DETAILS, 'en')).toContain(category);
+    expect(matchCategories(s.hi, CATEGORY_DETAILS, 'hi')).toContain(category);
+  });
+
+  it('finds Bakery / बेकरी first under Sweet Shop', () => {
+    expect(matchCategories('Bakery', CATEGORY_DETAILS, 'en')[0]?.id).toBe('sweet-shop');
+    expect(matchCategories('बेकरी', CATEGORY_DETAILS, 'hi')[0]?.id).toBe('sweet-shop');
   });
 });

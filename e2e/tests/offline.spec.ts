@@ -1,0 +1,279 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Route } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import { StaticServer } from '../../shell/server/static-server';
+import enCommon from '../../shared/src/i18n/locales/en/common.json';
+import enLegal from '../../shared/src/i18n/locales/en/legal.json';
+import enProfile from '../../mf-provider-profile/src/locales/en.json';
+import enRegistration from '../../mf-registration/src/locales/en.json';
+import enNext from '../fixtures/registration-next/locales/en.json';
+import { buildRemoteVariant } from '../harness/build-variant';
+import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
+import { deviceHash, expect, expectNoSeriousA11yViolations, test, useLanguage, type Page } from '../fixtures/test';
+
+// Offline-first (docs/offline.md), with the production service worker on: installable,
+// pages and data readable offline, writes kept and sent, and a remote redeployed alone is
+// picked up on the next visit, never mixed with the old one.
+test.use({ serviceWorkers: 'allow' });
+
+const PLUMBER = CATEGORIES.find((c) => c.id === 'plumber')!;
+const directory = (page: Page) => page.locator('[data-remote-slot="mf_directory"]');
+const profile = (page: Page) => page.locator('[data-remote-slot="mf_provider_profile"]');
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const offlineNote = (page: Page) => page.getByRole('status').filter({ hasText: /^You are offline\. Showing what was saved on / });
+
+let created: string[] = [];
+let counter = 0;
+async function createProvider(db: SupabaseClient, name: string) {
+  const mobile = `6${String(Date.now() % 1e7).padStart(7, '0')}${String(++counter % 100).padStart(2, '0')}`;
+  const { data, error } = await db
+    .from('service_providers')
+    .insert({ name, mobile, category: storedCategoryValue(PLUMBER), experience: 6, address: 'Station Road', status: 'approved' })
+    .select('id, name')
+    .single();
+  expect(error).toBeNull();
+  created.push(data!.id as string);
+  return data as { id: string; name: string };
+}
+test.afterEach(async ({ db }) => {
+  if (created.length) expect((await db.from('service_providers').delete().in('id', created)).error).toBeNull();
+  created = [];
+});
+
+/** Until the service worker controls the page (it claims the page when it activates). */
+async function swControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+}
+
+/** Until the worker has a complete set of each named remote (manifest URL -> set), as its index says. */
+async function remoteSetsReady(page: Page, manifestUrls: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const hit = await (await caches.open('city-remote-index')).match('/__city-sw/remote-index.json');
+          return hit ? Object.keys((await hit.json()) as Record<string, unknown>) : [];
+        }),
+      { timeout: 30_000 },
+    )
+    .toEqual(expect.arrayContaining(manifestUrls));
+}
+
+/**
+ * Offline for the page and for the worker. context.setOffline alone does not reliably reach a
+ * service worker's own requests (microsoft/playwright#2311), so every request is also refused
+ * as a disconnected network would.
+ */
+const refuse = (route: Route) => route.abort('internetdisconnected');
+async function setOffline(context: BrowserContext, offline: boolean) {
+  if (offline) {
+    await context.route('**/*', refuse);
+    await context.setOffline(true);
+  } else {
+    await context.unroute('**/*', refuse);
+    await context.setOffline(false);
+  }
+}
+
+const remotesJson = async (page: Page) => (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
+
+test('installable: the manifest, its icons and a service worker that controls the page (Chromium finds no installability error)', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.request.get(href!);
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await res.json()) as { icons: { src: string; sizes: string; purpose: string }[] } & Record<string, unknown>;
+  expect(manifest).toMatchObject({
+    lang: 'hi',
+    short_name: 'शहर सेवा',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#b3400f',
+  });
+  for (const icon of manifest.icons.filter((i) => i.src.endsWith('.png'))) {
+    const png = await page.request.get(icon.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const body = await png.body();
+    const [w, h] = [body.readUInt32BE(16), body.readUInt32BE(20)];
+    expect(`${w}x${h}`).toBe(icon.sizes);
+  }
+  await swControls(page);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(new URL('/', page.url()).href);
+
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  // Playwright's browser contexts are off-the-record, which Chromium reports on its own.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test('offline: a reload of /, a category and a profile visited before shows them, saying when the data was saved', async ({
+  page,
+  context,
+  db,
+}) => {
+  test.setTimeout(120_000);
+  const p = await createProvider(db, 'Offline Om Plumber');
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await swControls(page);
+  const remotes = await remotesJson(page);
+  // The directory (what `/` renders) is kept as soon as the worker is there.
+  await remoteSetsReady(page, [remotes.mf_directory!]);
+
+  // Visited online, with the worker on.
+  await page.goto(`/?category=${PLUMBER.id}`);
+  await expect(directory(page).getByRole('article').first()).toBeVisible();
+  await page.goto(`/provider/${p.id}`);
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await expect(offlineNote(page)).toHaveCount(0);
+  // The profile's remote: kept the first time a page used it with the worker on.
+  await remoteSetsReady(page, [remotes.mf_directory!, remotes.mf_provider_profile!]);
+
+  await setOffline(context, true);
+  await page.goto('/');
+  await expect(directory(page).getByRole('searchbox')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(PLUMBER.en) }).first()).toBeVisible();
+
+  await page.goto(`/?category=${PLUMBER.id}`);
+  await expect(directory(page).getByRole('article').filter({ hasText: p.name })).toBeVisible();
+  await expect(offlineNote(page)).toBeVisible();
+
+  await page.reload();
+  await expect(directory(page).getByRole('article').filter({ hasText: p.name })).toBeVisible();
+
+  await page.goto(`/provider/${p.id}`);
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await expect(offlineNote(page)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A page never opened before: the shell starts from its precached page and draws it.
+  await page.goto('/disclaimer');
+  await expect(page.getByRole('heading', { level: 1, name: enLegal.disclaimer.title })).toBeVisible();
+  await page.goto(`/provider/${p.id}`);
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+
+  // Hindi: the same note in Hindi, the date in Hindi.
+  await page.getByRole('link', { name: enCommon.language.switchToLabel }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^आप ऑफ़लाइन हैं। .+ को सहेजी गई जानकारी दिखाई जा रही है।$/ })).toBeVisible();
+
+  // Back online: live data, no note.
+  await setOffline(context, false);
+  await page.reload();
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'ऑफ़लाइन' })).toHaveCount(0);
+});
+
+test('offline: a rating and a review given offline are kept (also across a reload) and arrive after reconnecting', async ({
+  page,
+  context,
+  db,
+}) => {
+  test.setTimeout(120_000);
+  const p = await createProvider(db, 'Offline Outbox Plumber');
+  await useLanguage(page, 'en');
+  await page.goto(`/provider/${p.id}`);
+  await swControls(page);
+  await page.reload();
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+
+  await setOffline(context, true);
+  await profile(page).getByRole('radio', { name: '4 stars' }).click();
+  await expect(toast(page, enProfile.outbox.pending)).toBeVisible();
+  await expect(profile(page).getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await profile(page).getByRole('textbox', { name: enProfile.reviews.label }).fill('Written with no signal, sent later.');
+  await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+  await expect(toast(page, enProfile.outbox.pending)).toBeVisible();
+
+  // Still offline: the page is reloaded (from the worker), what was kept stays kept.
+  await page.reload();
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  expect((await db.from('reviews').select('id').eq('provider_id', p.id)).data).toEqual([]);
+
+  await setOffline(context, false);
+  await expect(toast(page, 'Sent: 2 ratings and reviews you saved offline have been submitted.')).toBeVisible({ timeout: 45_000 });
+  const token = await page.evaluate(() => localStorage.getItem('city.deviceToken'));
+  const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
+  expect(ratings.data).toEqual([{ device_hash: deviceHash(token!), rating: 4 }]);
+  const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id);
+  expect(reviews.data).toEqual([{ review_text: 'Written with no signal, sent later.' }]);
+  expect(await page.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
+});
+
+test('a remote redeployed alone is used on the next visit with the worker on, and kept whole for offline', async ({
+  page,
+  context,
+  control,
+}) => {
+  test.setTimeout(240_000);
+  // One deployment URL of mf_registration, whose files are replaced by a redeploy (as on a CDN).
+  const dir = mkdtempSync(join(tmpdir(), 'city-sw-redeploy-'));
+  cpSync(join(__dirname, '..', '..', 'mf-registration', 'dist'), dir, { recursive: true });
+  const server = new StaticServer({ root: dir, port: E2E_VARIANT_PORT_BASE + 8 });
+  await server.start();
+  try {
+    const manifestUrl = `${server.url}/mf-manifest.json`;
+    await control.setRemoteEntry('mf_registration', manifestUrl);
+    await useLanguage(page, 'en');
+    const dialog = page.getByRole('dialog', { name: enRegistration.title });
+    const address = dialog.getByLabel(new RegExp(`^${enRegistration.form.address}`));
+    const tryShortAddress = async () => {
+      await address.fill('Ab');
+      await dialog.getByRole('button', { name: enRegistration.form.submit, exact: true }).click();
+    };
+
+    // Visit 1: the current version; the worker keeps its set.
+    await page.goto('/?register=1');
+    await expect(dialog).toBeVisible();
+    await swControls(page);
+    // Kept the first time a page uses the remote with the worker on.
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    await remoteSetsReady(page, [manifestUrl]);
+
+    // The team ships a new version to the same URL (new string, query and rule).
+    const next = buildRemoteVariant({
+      remote: 'mf_registration',
+      name: 'mf-registration-next-sw',
+      config: join(__dirname, '..', 'fixtures', 'registration-next', 'rspack.config.ts'),
+    });
+    cpSync(next, dir, { recursive: true });
+
+    // Visit 2: the new version, at once (the worker asks the network for the manifest first).
+    await page.goto('/?register=1');
+    await expect(dialog).toBeVisible();
+    await tryShortAddress();
+    await expect(address).toHaveAccessibleDescription(new RegExp(enNext.validation.addressTooShort));
+
+    // Its set is downloaded whole and becomes the active one; offline, the new version is what loads.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (url) => {
+            const index = (await (await (await caches.open('city-remote-index')).match('/__city-sw/remote-index.json'))!.json()) as Record<
+              string,
+              { sets: unknown[] }
+            >;
+            return index[url]?.sets.length ?? 0;
+          }, manifestUrl),
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    await setOffline(context, true);
+    await page.goto('/?register=1');
+    await expect(dialog).toBeVisible();
+    await tryShortAddress();
+    await expect(address).toHaveAccessibleDescription(new RegExp(enNext.validation.addressTooShort));
+    await setOffline(context, false);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

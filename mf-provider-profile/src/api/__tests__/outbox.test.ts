@@ -1,0 +1,78 @@
+import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
+import { installFakeSupabase } from '@city/shared/testing';
+import { OUTBOX_KEY, pendingWrites, queueWrite, sendOutbox, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+
+const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
+const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+const offline = { error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(DEVICE_TOKEN_KEY, TOKEN);
+});
+afterEach(() => setSupabaseClient(null));
+
+describe('writes made offline', () => {
+  it('a rating that cannot reach the server is kept with the device token, and sent later with it', async () => {
+    installFakeSupabase(offline);
+    await expect(submitRatingOrKeep(PROVIDER, 4)).resolves.toEqual({ status: 'queued' });
+    expect(pendingWrites()).toEqual([expect.objectContaining({ kind: 'rating', providerId: PROVIDER, rating: 4, deviceToken: TOKEN })]);
+
+    // The token changes meanwhile (another visitor's storage, a reset): the kept write keeps its own.
+    localStorage.setItem(DEVICE_TOKEN_KEY, 'ZzZzZzZzZzZzZzZzZzZzZz');
+    const { rpc } = installFakeSupabase();
+    const result = await sendOutbox();
+    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_device_token: TOKEN, p_rating: 4 });
+    expect(result).toEqual({ sent: [expect.objectContaining({ rating: 4 })], refused: [], left: 0 });
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
+  it('keeps the last rating per provider and every review, in order', async () => {
+    installFakeSupabase(offline);
+    await submitRatingOrKeep(PROVIDER, 2);
+    await expect(submitReviewOrKeep(PROVIDER, '  Good work  ')).resolves.toEqual({ status: 'queued' });
+    await submitRatingOrKeep(OTHER, 3);
+    await submitRatingOrKeep(PROVIDER, 5);
+    await submitReviewOrKeep(PROVIDER, 'Came on time');
+    expect(pendingWrites().map((w) => (w.kind === 'rating' ? `${w.providerId}:${w.rating}` : w.text))).toEqual([
+      '  Good work  ',
+      `${OTHER}:3`,
+      `${PROVIDER}:5`,
+      'Came on time',
+    ]);
+  });
+
+  it('stops at the first write that still cannot reach the server and keeps it and the rest', async () => {
+    queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4, deviceToken: TOKEN });
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine', deviceToken: TOKEN });
+    installFakeSupabase(offline);
+    expect(await sendOutbox()).toEqual({ sent: [], refused: [], left: 2 });
+    expect(pendingWrites()).toHaveLength(2);
+  });
+
+  it('a write the server refuses is removed and reported, never dropped silently; the rest are sent', async () => {
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine', deviceToken: TOKEN });
+    queueWrite({ kind: 'rating', providerId: OTHER, rating: 3, deviceToken: TOKEN });
+    let call = 0;
+    const result = await sendOutbox(async () => {
+      call += 1;
+      if (call === 1) throw Object.assign(new Error('provider not found'), {});
+    });
+    expect(result.refused).toEqual([{ item: expect.objectContaining({ kind: 'review' }), error: expect.any(Error) }]);
+    expect(result.sent).toEqual([expect.objectContaining({ kind: 'rating' })]);
+    expect(pendingWrites()).toEqual([]);
+  });
+
+  it('online: sends at once and keeps nothing; a refusal is the caller’s to show, not kept', async () => {
+    const { rpc } = installFakeSupabase({
+      data: { id: 'r1', provider_id: PROVIDER, review_text: 'Ok', created_at: '2026-11-23T00:00:00Z' },
+    });
+    await expect(submitReviewOrKeep(PROVIDER, 'Ok')).resolves.toEqual({ status: 'sent', value: expect.objectContaining({ id: 'r1' }) });
+    await expect(submitRatingOrKeep(PROVIDER, 5)).resolves.toEqual({ status: 'sent', value: undefined });
+    expect(rpc).toHaveBeenCalledTimes(2);
+    installFakeSupabase({ error: { message: 'rating must be 1..5', code: '23514' }, status: 400 });
+    await expect(submitRatingOrKeep(PROVIDER, 4)).rejects.toMatchObject({ code: '23514' });
+    expect(pendingWrites()).toEqual([]);
+  });
+});

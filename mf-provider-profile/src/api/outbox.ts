@@ -1,0 +1,131 @@
+// Writes made offline (docs/offline.md): a rating or review that could not reach the server
+// (offline, backend down) is kept in this device's localStorage, with the device token it was
+// made with, and sent when the page is back online. Never dropped silently: a kept write is
+// either sent, or refused by the server and reported (sendOutbox's `refused`).
+import { ApiError, getDeviceToken } from '@city/shared';
+import { submitRating } from './ratings';
+import { submitReview } from './reviews';
+
+export const OUTBOX_KEY = 'city.profile.outbox';
+
+export type OutboxItem =
+  | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken: string; createdAt: string }
+  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken: string; createdAt: string };
+
+type NewItem =
+  Omit<Extract<OutboxItem, { kind: 'rating' }>, 'id' | 'createdAt'> | Omit<Extract<OutboxItem, { kind: 'review' }>, 'id' | 'createdAt'>;
+
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function pendingWrites(): OutboxItem[] {
+  try {
+    const parsed = JSON.parse(storage()?.getItem(OUTBOX_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as OutboxItem[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(items: OutboxItem[]): void {
+  const s = storage();
+  if (!s) throw new Error('no storage on this device');
+  if (items.length === 0) s.removeItem(OUTBOX_KEY);
+  else s.setItem(OUTBOX_KEY, JSON.stringify(items));
+}
+
+/**
+ * Keeps a write for later. A rating replaces a kept rating of the same provider (the last
+ * choice wins, as online); reviews are all kept, in order. Throws when the device cannot
+ * store it (the caller then reports the original failure).
+ */
+export function queueWrite(item: NewItem, now = new Date()): OutboxItem {
+  const kept: OutboxItem = {
+    ...item,
+    id: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
+    createdAt: now.toISOString(),
+  } as OutboxItem;
+  const others = pendingWrites().filter((w) => !(item.kind === 'rating' && w.kind === 'rating' && w.providerId === item.providerId));
+  save([...others, kept]);
+  return kept;
+}
+
+/** Worth keeping for later: the server was not reached (offline, backend down, timeout). */
+export const isOfflineFailure = (error: unknown) => error instanceof ApiError && error.isNetwork;
+
+/**
+ * Sends a write now (`send`), or keeps `item` for later when the server cannot be reached;
+ * any other failure is the caller's to show (nothing kept). A rating sent online also drops a
+ * kept older rating of the same provider (the newer choice wins).
+ */
+export async function keepIfOffline<T>(
+  send: () => Promise<T>,
+  item: NewItem,
+): Promise<{ status: 'sent'; value: T } | { status: 'queued' }> {
+  try {
+    const value = await send();
+    if (item.kind === 'rating') {
+      const pending = pendingWrites();
+      const rest = pending.filter((w) => !(w.kind === 'rating' && w.providerId === item.providerId));
+      if (rest.length !== pending.length) save(rest);
+    }
+    return { status: 'sent', value };
+  } catch (error) {
+    if (!isOfflineFailure(error)) throw error;
+    try {
+      queueWrite(item);
+    } catch {
+      throw error; // the device cannot keep it: the original failure is shown
+    }
+    return { status: 'queued' };
+  }
+}
+
+/** Rates now, or keeps the rating (with this device's token) for later. */
+export const submitRatingOrKeep = (providerId: string, rating: number, deviceToken: string = getDeviceToken()) =>
+  keepIfOffline(() => submitRating(providerId, rating, deviceToken), { kind: 'rating', providerId, rating, deviceToken });
+
+/** Posts a review now (the stored row as `value`), or keeps it for later. */
+export const submitReviewOrKeep = (providerId: string, text: string, deviceToken: string = getDeviceToken()) =>
+  keepIfOffline(() => submitReview(providerId, text, deviceToken), { kind: 'review', providerId, text, deviceToken });
+
+export interface OutboxResult {
+  sent: OutboxItem[];
+  /** Refused by the server (bad text, provider gone): removed, and to be told to the visitor. */
+  refused: { item: OutboxItem; error: unknown }[];
+  /** Still kept: the server was not reached, or it asked to wait (rate limit). */
+  left: number;
+}
+
+let sending: Promise<OutboxResult> | null = null;
+
+/** Sends every kept write in order, with the token it was made with; stops at the first that cannot reach the server. */
+export function sendOutbox(send: (item: OutboxItem) => Promise<unknown> = sendItem): Promise<OutboxResult> {
+  sending ??= (async () => {
+    const result: OutboxResult = { sent: [], refused: [], left: 0 };
+    for (const item of pendingWrites()) {
+      try {
+        await send(item);
+        result.sent.push(item);
+      } catch (error) {
+        if (isOfflineFailure(error) || (error instanceof ApiError && error.isRateLimited)) break;
+        result.refused.push({ item, error });
+      }
+      // Removed one at a time: a crash between two sends repeats nothing already sent.
+      save(pendingWrites().filter((w) => w.id !== item.id));
+    }
+    result.left = pendingWrites().length;
+    return result;
+  })().finally(() => (sending = null));
+  return sending;
+}
+
+const sendItem = (item: OutboxItem) =>
+  item.kind === 'rating'
+    ? submitRating(item.providerId, item.rating, item.deviceToken)
+    : submitReview(item.providerId, item.text, item.deviceToken);

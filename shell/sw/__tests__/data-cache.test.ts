@@ -1,0 +1,45 @@
+/** @jest-environment node */
+import { dataCacheKey, dataRoute } from '../data-cache';
+
+const anon = (key = 'anon-key') => new Headers({ apikey: key, authorization: `Bearer ${key}` });
+const api = 'http://localhost:54321/rest/v1';
+
+describe('dataRoute', () => {
+  it('keeps anonymous category lists, searches and profile reads, each kind in its own cache', () => {
+    expect(dataRoute(new URL(`${api}/rpc/search_providers`), 'POST', anon())).toEqual({
+      cacheName: 'city-data-search_providers',
+      maxEntries: 30,
+    });
+    expect(dataRoute(new URL(`${api}/service_providers?select=*&id=eq.1`), 'GET', anon())).toEqual({
+      cacheName: 'city-data-service_providers',
+      maxEntries: 20,
+    });
+    expect(dataRoute(new URL(`${api}/reviews?provider_id=eq.1`), 'GET', anon())?.maxEntries).toBe(20);
+    expect(dataRoute(new URL(`${api}/rpc/get_device_ratings`), 'POST', anon())?.cacheName).toBe('city-data-get_device_ratings');
+  });
+
+  it('passes writes through: rating, review, registration, clicks, table writes', () => {
+    for (const fn of ['rate_provider', 'add_review', 'register_provider', 'track_click', 'admin_stats'])
+      expect(dataRoute(new URL(`${api}/rpc/${fn}`), 'POST', anon())).toBeNull();
+    expect(dataRoute(new URL(`${api}/reviews`), 'POST', anon())).toBeNull();
+    expect(dataRoute(new URL(`${api}/service_providers?id=eq.1`), 'PATCH', anon())).toBeNull();
+  });
+
+  it('never keeps a signed-in user’s answers, nor requests without the public key', () => {
+    const signedIn = new Headers({ apikey: 'anon-key', authorization: 'Bearer eyJ.user.jwt' });
+    expect(dataRoute(new URL(`${api}/service_providers?id=eq.1`), 'GET', signedIn)).toBeNull();
+    expect(dataRoute(new URL(`${api}/rpc/search_providers`), 'POST', signedIn)).toBeNull();
+    expect(dataRoute(new URL(`${api}/service_providers`), 'GET', new Headers())).toBeNull();
+    expect(dataRoute(new URL('http://localhost:54321/auth/v1/user'), 'GET', anon())).toBeNull();
+  });
+});
+
+describe('dataCacheKey', () => {
+  it('is the URL for a GET, and URL + body for a POST: same body same key, another body another key', () => {
+    expect(dataCacheKey(`${api}/reviews?a=1`, 'GET', '')).toBe(`${api}/reviews?a=1`);
+    const a = dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"plumber"}');
+    expect(a).toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"plumber"}'));
+    expect(a).not.toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"tutor"}'));
+    expect(new URL(a).searchParams.get('__body')).toBe('{"p_category":"plumber"}');
+  });
+});

@@ -1,0 +1,105 @@
+/** @jest-environment node */
+import { deploymentId, isHashedAsset, manifestForAsset, offlineRemotes, remoteSetFiles, withCompleteSet } from '../remote-sets';
+
+const manifest = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  shared: [{ name: 'react', assets: { js: { sync: ['89.aaaaaaaa.js'], async: [] } } }],
+  exposes: [
+    {
+      name: 'Directory',
+      assets: {
+        js: { sync: ['__federation_expose_Directory.3fd8dde9.js', '610.5882b82a.js'], async: ['category-details.009d3db5.js'] },
+        css: { sync: ['__federation_expose_Directory.dd02ef95.css'], async: [] },
+      },
+    },
+  ],
+};
+
+describe('remoteSetFiles', () => {
+  it('is remoteEntry.js and the exposed sync JS/CSS beside the manifest: not the shared libraries, not the lazy chunks', () => {
+    expect(remoteSetFiles('http://localhost:3101/mf-manifest.json', manifest)).toEqual([
+      'http://localhost:3101/remoteEntry.js',
+      'http://localhost:3101/__federation_expose_Directory.3fd8dde9.js',
+      'http://localhost:3101/610.5882b82a.js',
+      'http://localhost:3101/__federation_expose_Directory.dd02ef95.css',
+    ]);
+  });
+
+  it('follows an absolute publicPath and a remoteEntry path', () => {
+    const m = {
+      ...manifest,
+      metaData: { publicPath: 'https://cdn.example/dir/v2', remoteEntry: { name: 'remoteEntry.js', path: 'js/' } },
+      exposes: [],
+    };
+    expect(remoteSetFiles('https://city.example/remotes/dir/mf-manifest.json', m)).toEqual([
+      'https://cdn.example/dir/v2/js/remoteEntry.js',
+    ]);
+  });
+
+  it('refuses what is not a federation manifest', () => {
+    expect(() => remoteSetFiles('http://x/mf-manifest.json', { hello: 1 })).toThrow(/remoteEntry/);
+    expect(() => remoteSetFiles('http://x/mf-manifest.json', null)).toThrow();
+  });
+});
+
+describe('deployments', () => {
+  it('a redeploy (other text) is another deployment; the same text at another URL too', async () => {
+    const a = await deploymentId('http://r/mf-manifest.json', '{"v":1}');
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(await deploymentId('http://r/mf-manifest.json', '{"v":1}')).toBe(a);
+    expect(await deploymentId('http://r/mf-manifest.json', '{"v":2}')).not.toBe(a);
+    expect(await deploymentId('http://other/mf-manifest.json', '{"v":1}')).not.toBe(a);
+  });
+
+  it('a completed set becomes active; older sets beyond two are dropped', () => {
+    let index = {};
+    const url = 'http://r/mf-manifest.json';
+    ({ index } = withCompleteSet(index, url, 'a', 't1'));
+    const second = withCompleteSet(index, url, 'b', 't2');
+    expect(second.index).toEqual({
+      [url]: {
+        active: 'b',
+        sets: [
+          { id: 'a', savedAt: 't1' },
+          { id: 'b', savedAt: 't2' },
+        ],
+      },
+    });
+    expect(second.dropped).toEqual([]);
+    const third = withCompleteSet(second.index, url, 'c', 't3');
+    expect(third.index[url]).toEqual({
+      active: 'c',
+      sets: [
+        { id: 'b', savedAt: 't2' },
+        { id: 'c', savedAt: 't3' },
+      ],
+    });
+    expect(third.dropped).toEqual(['a']);
+  });
+
+  it('finds which remote an asset belongs to, and which files never change', () => {
+    const bases = new Map([
+      ['http://localhost:3101/mf-manifest.json', 'http://localhost:3101/'],
+      ['http://localhost:3111/next/mf-manifest.json', 'http://localhost:3111/next/'],
+    ]);
+    expect(manifestForAsset('http://localhost:3101/610.5882b82a.js', bases)).toBe('http://localhost:3101/mf-manifest.json');
+    expect(manifestForAsset('http://localhost:3111/next/remoteEntry.js', bases)).toBe('http://localhost:3111/next/mf-manifest.json');
+    expect(manifestForAsset('http://localhost:3000/main.js', bases)).toBeNull();
+    expect(isHashedAsset('http://localhost:3101/610.5882b82a.js')).toBe(true);
+    expect(isHashedAsset('http://localhost:3101/remoteEntry.js')).toBe(false);
+  });
+
+  it('keeps every remote of remotes.json offline but the operators’ console', () => {
+    expect(
+      offlineRemotes({
+        mf_directory: 'http://localhost:3101/mf-manifest.json',
+        mf_admin: 'http://localhost:3105/mf-manifest.json',
+        bad: 42,
+      }),
+    ).toEqual([['mf_directory', 'http://localhost:3101/mf-manifest.json']]);
+    expect(offlineRemotes(null)).toEqual([]);
+    expect(offlineRemotes({ mf_directory: 'http://a/mf-manifest.json', mf_ads: 'http://b/mf-manifest.json' }, new Set(['mf_ads']))).toEqual(
+      [['mf_ads', 'http://b/mf-manifest.json']],
+    );
+  });
+});
