@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
@@ -11,6 +9,7 @@ import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import enAdmin from '../../mf-admin/src/locales/en.json';
 import hiAdminRemote from '../../mf-admin/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
+import { adminCreate } from '../fixtures/admin-cli';
 
 // The admin remote's namespace; the not-authorised page is the shell's own (common.admin).
 const hiAdmin = { ...hiAdminRemote, ...hiCommon.admin };
@@ -18,7 +17,6 @@ const hiAdmin = { ...hiAdminRemote, ...hiCommon.admin };
 // The admin module against the real local backend: sign-in, the protected panel, the
 // approval queue, sign-out, and a signed-in user without the admin role being refused.
 
-const repoRoot = join(__dirname, '..', '..');
 const RUN = `${process.pid}-${Date.now() % 1e6}`;
 const ADMIN = { email: `admin-${RUN}@example.in`, password: 'admin password 1234' };
 const EDITOR = { email: `editor-${RUN}@example.in`, password: 'editor password 1234' };
@@ -33,28 +31,6 @@ function uniqueMobile(): string {
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelRe = (text: string) => new RegExp(`^${escapeRe(text)}\\s*\\*?$`);
-
-/** The operator's command, exactly as documented: `npm run admin:create -- --email E --password P`. */
-function adminCreate(email: string, password: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts (global setup)');
-  return execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(repoRoot, 'supabase', 'local', 'cli.ts'),
-      'admin:create',
-      '--email',
-      email,
-      '--password',
-      password,
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: join(repoRoot, 'supabase'), encoding: 'utf8', stdio: 'pipe' },
-  );
-}
 
 function anonClient(site: SiteInfo): SupabaseClient {
   return createClient(site.supabaseUrl, site.anonKey, {

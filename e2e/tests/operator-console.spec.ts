@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
@@ -14,6 +12,7 @@ import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import enAds from '../../mf-ads/src/locales/en.json';
 import hiAds from '../../mf-ads/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
+import { adminCreate } from '../fixtures/admin-cli';
 
 /**
  * Issue 18 end to end, against the real local backend, in both languages: visitors report a
@@ -22,7 +21,6 @@ import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo
  * review hidden by the operator leaves the profile; the audit log lists the three actions.
  */
 
-const repoRoot = join(__dirname, '..', '..');
 const RUN = `${process.pid}-${Date.now() % 1e6}`;
 const ADMIN = { email: `console-${RUN}@example.in`, password: 'console password 1234' };
 const PLUMBER = storedCategoryValue(CATEGORIES.find((c) => c.id === 'plumber')!);
@@ -39,27 +37,6 @@ let counter = 0;
 function uniqueMobile(): string {
   counter += 1;
   return `7${String(Date.now() % 1e7).padStart(7, '0')}${String(counter % 100).padStart(2, '0')}`;
-}
-
-function adminCreate(email: string, password: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts (global setup)');
-  return execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(repoRoot, 'supabase', 'local', 'cli.ts'),
-      'admin:create',
-      '--email',
-      email,
-      '--password',
-      password,
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: join(repoRoot, 'supabase'), encoding: 'utf8', stdio: 'pipe' },
-  );
 }
 
 const adminSlot = (page: Page) => page.locator('[data-remote-slot="mf_admin"]');

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -11,6 +10,7 @@ import hiRegistration from '../../mf-registration/src/locales/hi.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
+import { adminCreate, e2eDataDir } from '../fixtures/admin-cli';
 
 // Issue 17 end to end, against the real local backend, in both languages: a provider registers,
 // the operator approves, the provider signs in on /my-listing with the code from the local SMS
@@ -24,7 +24,6 @@ const STRINGS = {
 } as const;
 type Lang = keyof typeof STRINGS;
 
-const repoRoot = join(__dirname, '..', '..');
 const RUN = `${process.pid}-${Date.now() % 1e6}`;
 const OPERATOR = { email: `operator-${RUN}@example.in`, password: 'operator password 1234' };
 const PLUMBER = CATEGORIES.find((c) => c.id === 'plumber')!;
@@ -40,32 +39,6 @@ function uniqueMobile(): string {
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelRe = (text: string) => new RegExp(`^${escapeRe(text)}\\s*\\*?$`);
 
-const dataDir = () => {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts (global setup)');
-  return dir;
-};
-
-/** The operator's command, as documented: `npm run admin:create -- --email E --password P`. */
-function adminCreate(email: string, password: string) {
-  return execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(repoRoot, 'supabase', 'local', 'cli.ts'),
-      'admin:create',
-      '--email',
-      email,
-      '--password',
-      password,
-      '--data-dir',
-      dataDir(),
-    ],
-    { cwd: join(repoRoot, 'supabase'), encoding: 'utf8', stdio: 'pipe' },
-  );
-}
-
 /** The operator, signed in with the public key (the admin RPCs decide by the JWT's role). */
 async function operatorClient(site: SiteInfo): Promise<SupabaseClient> {
   const client = createClient(site.supabaseUrl, site.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -76,7 +49,7 @@ async function operatorClient(site: SiteInfo): Promise<SupabaseClient> {
 
 /** The newest code the local server "texted" to this 10-digit mobile (supabase/.data/…/sms-outbox.jsonl). */
 async function codeSentTo(mobile: string, after: number): Promise<string> {
-  const file = join(dataDir(), 'sms-outbox.jsonl');
+  const file = join(e2eDataDir(), 'sms-outbox.jsonl');
   let code: string | null = null;
   await expect
     .poll(() => {
