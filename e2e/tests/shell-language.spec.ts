@@ -11,7 +11,7 @@ test('the language toggle switches to English and back, and the choice survives 
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await page.getByRole('link', { name: 'भाषा अंग्रेज़ी में बदलें' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Your City, Your Services - Everything Made Easy!')).toBeVisible();
+  await expect(page.locator('#root').getByText('Your City, Your Services - Everything Made Easy!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -22,7 +22,7 @@ test('the language toggle switches to English and back, and the choice survives 
 
 test('Hindi renders in the shipped Devanagari font', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expect(page.getByText('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!')).toBeVisible();
+  await expect(page.locator('#root').getByText('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!')).toBeVisible();
   const loaded = await page.evaluate(async () => {
     await document.fonts.ready;
     return document.fonts.check('16px "Noto Sans Devanagari"', 'आपका शहर');

@@ -29,7 +29,7 @@ test.describe('a remote whose server is down never takes the page down', () => {
       const slot = page.locator(`[data-remote-slot="${remote}"]`);
       await expect(slot.getByRole('heading', { name: 'This section could not be loaded' })).toBeVisible();
       // The shell around it still works: header, footer, language toggle.
-      await expect(page.getByText('Your City, Your Services - Everything Made Easy!')).toBeVisible();
+      await expect(page.locator('#root').getByText('Your City, Your Services - Everything Made Easy!')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Connect with us' })).toBeVisible();
       await control.startRemote(remote);
       await slot.getByRole('button', { name: 'Try again' }).click();

@@ -14,7 +14,7 @@ test.describe('every route renders, in Hindi by default, with no serious axe vio
   test('home', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expect(page.getByText('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!')).toBeVisible();
+    await expect(page.locator('#root').getByText('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!')).toBeVisible();
     await expect(page.locator('[data-remote-slot="mf_directory"]')).not.toBeEmpty();
     await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
