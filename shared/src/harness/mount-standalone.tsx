@@ -4,7 +4,18 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 // By package name, not a relative path: the harness must use the same federated singleton
 // (i18n, stores, client) as the remote it hosts.
-import { i18n, initI18n, loadRuntimeConfig, setLanguage, startAuth, toastStore, useToasts, type RemoteName } from '@city/shared';
+import {
+  currentLanguage,
+  ensureLanguage,
+  i18n,
+  initI18n,
+  loadRuntimeConfig,
+  setLanguage,
+  startAuth,
+  toastStore,
+  useToasts,
+  type RemoteName,
+} from '@city/shared';
 import '@city/shared/ui.css';
 
 function HarnessBar({ remote }: { remote: RemoteName }) {
@@ -32,12 +43,14 @@ function HarnessBar({ remote }: { remote: RemoteName }) {
 
 /**
  * Runs one remote on its own dev server with the same providers the shell gives it. The
- * remote's strings are already in: its exposed module (imported by its bootstrap) adds them.
+ * remote's exposed module (imported by its bootstrap) adds its strings; the current language's
+ * are downloaded (English is a loader) before the first render, as the shell does.
  */
 export async function mountStandalone(remote: RemoteName, render: () => ReactNode): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     await initI18n();
+    await ensureLanguage(currentLanguage()); // the remote's strings, if its language is a loader (English)
   } catch (e) {
     root.render(<pre role="alert">{String(e)}</pre>); // the base strings are what failed: the error says which chunk
     return;

@@ -34,8 +34,22 @@ const baseLoaded = new Set<Language>();
 /** Base chunk downloads under way or done, by language; a failed one is dropped. */
 const downloads = new Map<string, Promise<void>>();
 
-/** The strings each module brought with its code (addNamespace), kept for an instance not started yet. */
+/** A language's strings of a namespace, or a loader for them (its own chunk: `() => import('./en.json')`). */
+export type NamespaceStrings<T> = T | (() => Promise<T | { default: T }>);
+
+/** A module's strings by language (addNamespace), kept for an instance not started yet. */
 const moduleNamespaces = new Map<string, Partial<Record<Language, object>>>();
+
+/** A namespace's loader for a language, not run (or not succeeded) yet; `id` names its download. */
+interface PendingStrings {
+  ns: string;
+  lang: Language;
+  id: string;
+  load: () => Promise<unknown>;
+}
+/** Loaders still to run, by `${lang}:${ns}`: ensureLanguage(lang) runs them before the language is shown. */
+const pendingStrings = new Map<string, PendingStrings>();
+let loaderCount = 0;
 
 function addNamespaceBundles(ns: string, resources: Partial<Record<Language, object>>): void {
   // Deep and overwriting: a remote loaded again after Retry (maybe a newer deployment) wins.
@@ -61,25 +75,55 @@ function start(language: Language): void {
 }
 
 /**
- * Adds a module's namespace, in both languages, to the page's i18n instance: each remote calls
- * it with its own strings when its code loads (src/locales/index.ts), so a remote ships a new
- * string without the shell, and its strings cost no request of their own (they arrive in its
- * code, and a language switch needs no download for them). Before i18n has started (a remote's
- * tests, the standalone harness), they are kept and added when it starts.
+ * Adds a module's namespace to the page's i18n instance: each remote calls it with its own
+ * strings when its code loads (src/locales/index.ts), so a remote ships a new string without
+ * the shell. Per language, either the strings (inside the module's code: Hindi, which the first
+ * render and the prerendered `/` need at once) or a loader (`() => import('./en.json')`: its own
+ * small chunk, downloaded by ensureLanguage/setLanguage when that language is wanted, so a Hindi
+ * visitor never downloads a remote's English before the first render). Whoever renders a module
+ * after loading it awaits `ensureLanguage(currentLanguage())` (the shell does, in
+ * loadRemoteComponent), so its strings are in before it renders. Before i18n has started (a
+ * remote's tests, the standalone harness), the strings are kept and added when it starts.
  */
 export function addNamespace<N extends Exclude<Namespace, 'common' | 'legal'>>(
   ns: N,
-  resources: Readonly<Record<Language, I18nNamespaces[N]>>,
+  resources: Readonly<Record<Language, NamespaceStrings<I18nNamespaces[N]>>>,
 ): void {
-  moduleNamespaces.set(ns, resources);
-  if (i18n.isInitialized) addNamespaceBundles(ns, resources);
+  const strings: Partial<Record<Language, object>> = {};
+  for (const lang of LANGUAGES) {
+    const value: unknown = resources[lang];
+    const key = `${lang}:${ns}`;
+    if (typeof value === 'function') {
+      // A new loader (a remote loaded again) is a new download, even if the old one finished.
+      pendingStrings.set(key, { ns, lang, id: `${key}#${++loaderCount}`, load: value as () => Promise<unknown> });
+    } else {
+      pendingStrings.delete(key);
+      strings[lang] = value as object;
+    }
+  }
+  moduleNamespaces.set(ns, { ...moduleNamespaces.get(ns), ...strings });
+  if (i18n.isInitialized) addNamespaceBundles(ns, strings);
+}
+
+/** Runs (once: one download per loader) a pending loader and adds its strings. */
+function loadPendingStrings(pending: PendingStrings): Promise<void> {
+  return downloadOnce(pending.id, async () => {
+    const loaded = (await pending.load()) as object | { default: object };
+    const strings = 'default' in loaded ? loaded.default : loaded;
+    const key = `${pending.lang}:${pending.ns}`;
+    if (pendingStrings.get(key) !== pending) return; // replaced meanwhile: the newer one wins
+    pendingStrings.delete(key);
+    moduleNamespaces.set(pending.ns, { ...moduleNamespaces.get(pending.ns), [pending.lang]: strings });
+    i18n.addResourceBundle(pending.lang, pending.ns, strings, true, true);
+  });
 }
 
 /**
  * Starts i18n in `language` (default: the stored choice, else Hindi). Resolves once that
  * language's base chunk (common: what the shell renders) is in, so the first render has every
- * string; only that chunk is downloaded before it. Each remote's namespace comes with its code
- * (addNamespace). English, the fallback, follows in the background once the page is idle.
+ * string; only that chunk is downloaded before it. Each remote adds its namespace when its code
+ * loads (addNamespace). English, the fallback (the base chunk and the loaders of the namespaces
+ * added by then), follows in the background once the page is idle.
  * Idempotent: later calls return the first call's promise.
  */
 export function initI18n(language: Language = storedLanguage()): Promise<void> {
@@ -139,14 +183,26 @@ function downloadOnce(id: string, start: () => Promise<void>): Promise<void> {
   return current;
 }
 
+/** Whether everything added so far can be shown in `lang` without a download. */
+function languageReady(lang: Language): boolean {
+  return baseLoaded.has(lang) && ![...pendingStrings.values()].some((p) => p.lang === lang);
+}
+
 /**
- * Downloads (once) and adds what `lang` needs to be shown without a key: its base chunk (the
- * remotes' namespaces are already in, both languages). At once if it is in.
+ * Downloads (once) and adds what `lang` needs to be shown without a key: its base chunk and
+ * every added namespace's strings for it that are a loader not run yet. At once if all is in.
+ * A failed download rejects and is tried again by the next call.
  */
 export async function ensureLanguage(lang: Language): Promise<void> {
   await initI18n();
-  if (baseLoaded.has(lang)) return;
-  await downloadOnce(lang, async () => addBaseResources(lang, await loadBaseResources(lang)));
+  // Again while a namespace added meanwhile (a remote that loaded during the download) waits.
+  while (!languageReady(lang)) {
+    const waiting = [...pendingStrings.values()].filter((p) => p.lang === lang);
+    await Promise.all([
+      ...(baseLoaded.has(lang) ? [] : [downloadOnce(lang, async () => addBaseResources(lang, await loadBaseResources(lang)))]),
+      ...waiting.map(loadPendingStrings),
+    ]);
+  }
 }
 
 export function currentLanguage(): Language {
@@ -154,11 +210,15 @@ export function currentLanguage(): Language {
 }
 
 /**
- * Switches the page's language. The language's base chunk is downloaded first, so the switch
- * shows no keys; if it cannot be (offline), the language stays as it was and this rejects.
+ * Switches the page's language. The language's base chunk and the added namespaces' strings
+ * for it are downloaded first, so the switch shows no keys; if they cannot be (offline), the
+ * language stays as it was and this rejects.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  await ensureLanguage(lang);
+  // Checked again right before the switch (no await between): a remote that loaded during the
+  // downloads has its strings in too.
+  do await ensureLanguage(lang);
+  while (!languageReady(lang));
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
