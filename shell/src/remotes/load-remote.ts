@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  currentLanguage,
+  ensureLanguage,
   parseRemotesManifest,
   REMOTE_NAMES,
   type RemoteModuleId,
@@ -51,10 +53,12 @@ export class RemoteLoadError extends Error {
 export const remoteOf = (id: RemoteModuleId) => id.split('/')[0] as RemoteName;
 
 /**
- * A remote's component. Its strings come inside its code (the remote adds its own i18n
- * namespace when it loads), so there is nothing else to wait for. A failure (the remote is
- * down, or it was built against an incompatible @city/shared and the federation runtime
- * refuses it) is a RemoteLoadError: the slot's fallback + Retry.
+ * A remote's component, with its strings for the current language in. The remote adds its own
+ * i18n namespace when it loads: Hindi inside its code, English a chunk of its own (a loader),
+ * so on an English page that chunk is downloaded here before the component renders (no key is
+ * ever shown); on a Hindi page nothing is pending and this costs nothing. A failure (the remote
+ * is down, it was built against an incompatible @city/shared and the federation runtime refuses
+ * it, or its strings cannot be downloaded) is a RemoteLoadError: the slot's fallback + Retry.
  */
 export async function loadRemoteComponent<K extends RemoteModuleId>(id: K): Promise<ComponentType<RemoteModules[K]>> {
   const remote = remoteOf(id);
@@ -65,6 +69,11 @@ export async function loadRemoteComponent<K extends RemoteModuleId>(id: K): Prom
     throw new RemoteLoadError(remote, e);
   }
   if (!mod?.default) throw new RemoteLoadError(remote, 'no default export');
+  try {
+    await ensureLanguage(currentLanguage());
+  } catch (e) {
+    throw new RemoteLoadError(remote, e);
+  }
   return mod.default;
 }
 

@@ -1,4 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { addNamespace, type Language, type NamespaceStrings } from '@city/shared';
 import { renderWithProviders } from '@city/shared/testing';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { loadRemoteComponent, RemoteLoadError } from '../load-remote';
@@ -25,7 +27,7 @@ const incompatible = () =>
 beforeEach(() => remote.mockReset());
 
 describe('loadRemoteComponent', () => {
-  it("resolves with the remote's code alone: its strings come inside it", async () => {
+  it("resolves with the remote's code (its strings are added by it)", async () => {
     remote.mockResolvedValueOnce({ default: Profile });
     expect(await loadRemoteComponent('mf_provider_profile/ProviderProfile')).toBe(Profile);
     expect(remote).toHaveBeenCalledTimes(1);
@@ -44,6 +46,54 @@ describe('loadRemoteComponent', () => {
     const error = await loadRemoteComponent('mf_provider_profile/ProviderProfile').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteLoadError);
     expect((error as Error).message).toMatch(/@city\/shared.*\^3\.0\.0/);
+  });
+});
+
+// A remote whose code adds its namespace when it loads: Hindi inside, English a chunk of its own.
+const addDemo = addNamespace as unknown as (ns: string, resources: Record<Language, NamespaceStrings<object>>) => void;
+function greetingRemote(ns: string, english: () => Promise<{ default: { greeting: string } }>) {
+  const Greeting = () => {
+    const { t } = useTranslation();
+    return <p>{(t as unknown as (key: string) => string)(`${ns}:greeting`)}</p>;
+  };
+  return async () => {
+    addDemo(ns, { hi: { greeting: 'नमस्ते' }, en: english });
+    return { default: Greeting };
+  };
+}
+
+describe("a remote's strings for the page's language", () => {
+  it('on an English page, the remote renders once its English chunk is in: never a key', async () => {
+    let release!: () => void;
+    const english = jest.fn(
+      () => new Promise<{ default: { greeting: string } }>((r) => (release = () => r({ default: { greeting: 'Hello' } }))),
+    );
+    remote.mockImplementationOnce(greetingRemote('demoEn', english));
+    await renderWithProviders(<RemoteSlot id="mf_provider_profile/ProviderProfile" props={{ providerId: 'p1' }} />, { language: 'en' });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50)); // the remote's code is in, its English is not
+    });
+    expect(english).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByText(/greeting/)).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+  });
+
+  it('on a Hindi page, the English chunk is not downloaded', async () => {
+    const english = jest.fn(async () => ({ default: { greeting: 'Hello' } }));
+    remote.mockImplementationOnce(greetingRemote('demoHi', english));
+    await renderWithProviders(<RemoteSlot id="mf_provider_profile/ProviderProfile" props={{ providerId: 'p1' }} />, { language: 'hi' });
+    expect(await screen.findByText('नमस्ते')).toBeInTheDocument();
+    expect(english).not.toHaveBeenCalled();
+  });
+
+  it("fails with a RemoteLoadError (the slot's Retry) when its English cannot be downloaded", async () => {
+    remote.mockImplementationOnce(greetingRemote('demoOffline', () => Promise.reject(new Error('offline'))));
+    await renderWithProviders(<p />, { language: 'en' });
+    const error = await loadRemoteComponent('mf_provider_profile/ProviderProfile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteLoadError);
+    expect((error as Error).message).toMatch(/offline/);
   });
 });
 
