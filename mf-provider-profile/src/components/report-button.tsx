@@ -1,11 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@city/shared';
+import { Button, currentLanguage, ensureLanguage } from '@city/shared';
 import type { ReportTarget } from '../api';
 
 // The dialog (form, reasons, sending) is fetched when first wanted: the profile's first render
-// carries only this button.
-const loadDialog = () => import('./report-dialog');
+// carries only this button. Its strings come with it in Hindi; on an English page their English
+// chunk is downloaded before it renders (no key is ever shown).
+const loadDialog = () =>
+  import('./report-dialog').then(async (dialog) => {
+    await ensureLanguage(currentLanguage());
+    return dialog;
+  });
 const ReportDialog = lazy(loadDialog);
 
 /** "Report a problem" (a listing) or "Report" (a review), opening the report dialog. */

@@ -1,8 +1,11 @@
-// This remote's strings: the 'profile' i18n namespace, owned here. Both languages ship inside this
-// remote's code and are added to the page's one i18n instance when it loads, so a new string
-// ships with this remote alone (no shell deployment) and costs no request of its own.
+// This remote's strings: the 'profile' i18n namespace, owned here, added to the page's one i18n
+// instance when this remote loads, so a new string ships with this remote alone (no shell
+// deployment). Hindi, the default language (the first render and the prerendered `/` need it
+// at once), is inside this remote's code; English is its own small chunk, downloaded only when
+// the page is (or is switched to) English, or in the background once the page is idle
+// (ensureLanguage in @city/shared: the shell awaits it before rendering this remote).
 import { addNamespace } from '@city/shared';
-import en from './en.json';
+import type en from './en.json';
 import hi from './hi.json';
 
 // Declares the namespace's keys (from the English) to every t() that can see this module.
@@ -16,4 +19,4 @@ declare module '@city/shared' {
 // checks both ways, and that none is empty).
 const hindi: typeof en = hi;
 
-addNamespace('profile', { hi: hindi, en });
+addNamespace('profile', { hi: hindi, en: () => import(/* webpackChunkName: "i18n-en-profile" */ './en.json') });

@@ -1,4 +1,4 @@
-import { i18n } from '@city/shared';
+import { ensureLanguage, i18n } from '@city/shared';
 import { localeProblems, NO_LOCALE_PROBLEMS, setTestLanguage } from '@city/shared/testing';
 import en from '../en.json';
 import hi from '../hi.json';
@@ -9,9 +9,12 @@ describe("the 'registration' namespace (this remote's own strings)", () => {
     expect(localeProblems(en, hi)).toEqual(NO_LOCALE_PROBLEMS);
   });
 
-  it("is added to the page's i18n instance, both languages, when this remote loads", () => {
+  it("adds its Hindi to the page's i18n instance when this remote loads, and its English only when wanted", async () => {
     setTestLanguage('hi');
     expect(i18n.getResourceBundle('hi', 'registration')).toEqual(hi);
+    // English is a chunk of its own: not in until the page needs it (a Hindi visitor never does).
+    expect(i18n.hasResourceBundle('en', 'registration')).toBe(false);
+    await ensureLanguage('en');
     expect(i18n.getResourceBundle('en', 'registration')).toEqual(en);
   });
 });

@@ -1,4 +1,4 @@
-import { i18n } from '@city/shared';
+import { ensureLanguage, i18n } from '@city/shared';
 import type { RegistrationInput } from '../../api';
 import { setTestLanguage } from '@city/shared/testing';
 import { buildOperatorMessage, categoryForMessage, maskAadhaar, operatorChatUrl } from '../operator-message';
@@ -16,6 +16,7 @@ const input: RegistrationInput = {
 
 async function tFor(lang: 'en' | 'hi') {
   setTestLanguage(lang);
+  await ensureLanguage(lang); // this remote's English is a chunk of its own, as in the page
   return i18n.getFixedT(lang, 'registration');
 }
 

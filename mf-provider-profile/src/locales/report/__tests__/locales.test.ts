@@ -1,4 +1,4 @@
-import { i18n } from '@city/shared';
+import { ensureLanguage, i18n } from '@city/shared';
 import { localeProblems, NO_LOCALE_PROBLEMS, setTestLanguage } from '@city/shared/testing';
 import en from '../en.json';
 import hi from '../hi.json';
@@ -9,9 +9,12 @@ describe("the 'profileReport' namespace (the report dialog's strings)", () => {
     expect(localeProblems(en, hi)).toEqual(NO_LOCALE_PROBLEMS);
   });
 
-  it("is added to the page's i18n instance, both languages, when the dialog's module loads", () => {
+  it("adds its Hindi to the page's i18n instance when the dialog's module loads, and its English only when wanted", async () => {
     setTestLanguage('hi');
     expect(i18n.getResourceBundle('hi', 'profileReport')).toEqual(hi);
+    // English is a chunk of its own: not in until the page needs it (a Hindi visitor never does).
+    expect(i18n.hasResourceBundle('en', 'profileReport')).toBe(false);
+    await ensureLanguage('en');
     expect(i18n.getResourceBundle('en', 'profileReport')).toEqual(en);
   });
 });
