@@ -1,13 +1,38 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { ROUTE_MANIFEST, type RouteId, type RouteSpec } from '@city/shared/contracts';
 import { HomePage } from '../pages/home-page';
 import { ProviderPage } from '../pages/provider-page';
 import { AdminGuard, AdminLoginPage, AdminPage } from '../pages/admin-pages';
 import { MyListingPage } from '../pages/my-listing-page';
-import { StaticPage } from '../pages/static-page';
+import type { StaticPageKind } from '../pages/static-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteScope } from './route-context';
+
+// The static pages (privacy, terms, disclaimer, contact) are a chunk of their own: no landing
+// page downloads them. Their legal texts load with them (ensureLegalNamespace) anyway.
+const StaticPage = lazy(() =>
+  import(/* webpackChunkName: "static-page" */ '../pages/static-page').then((m) => ({ default: m.StaticPage })),
+);
+
+/** The loading line the remote slots show (and the static page while its texts load). */
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="remote-loading" role="status">
+      {t('remote.loading')}
+    </p>
+  );
+}
+
+function LazyStaticPage({ kind }: { kind: StaticPageKind }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <StaticPage kind={kind} />
+    </Suspense>
+  );
+}
 
 /** The shell's page for each route of the manifest: a route without a page fails tsc. */
 const PAGES: Record<RouteId, () => ReactElement> = {
@@ -16,10 +41,10 @@ const PAGES: Record<RouteId, () => ReactElement> = {
   'admin-login': () => <AdminLoginPage />,
   admin: () => <AdminPage />,
   'my-listing': () => <MyListingPage />,
-  privacy: () => <StaticPage kind="privacy" />,
-  terms: () => <StaticPage kind="terms" />,
-  disclaimer: () => <StaticPage kind="disclaimer" />,
-  contact: () => <StaticPage kind="contact" />,
+  privacy: () => <LazyStaticPage kind="privacy" />,
+  terms: () => <LazyStaticPage kind="terms" />,
+  disclaimer: () => <LazyStaticPage kind="disclaimer" />,
+  contact: () => <LazyStaticPage kind="contact" />,
   'not-found': () => <NotFoundPage />,
 };
 
