@@ -2,8 +2,8 @@
 // instance when this remote loads, so a new string ships with this remote alone (no shell
 // deployment). Hindi, the default language (the first render and the prerendered `/` need it
 // at once), is inside this remote's code; English is its own small chunk, downloaded only when
-// the page is (or is switched to) English, or in the background once the page is idle
-// (ensureLanguage in @city/shared: the shell awaits it before rendering this remote).
+// the page is (or is switched to) English (ensureLanguage in @city/shared: the shell awaits it
+// before rendering this remote, a switch before switching).
 import { addNamespace } from '@city/shared';
 import type en from './en.json';
 import hi from './hi.json';

@@ -122,8 +122,10 @@ function loadPendingStrings(pending: PendingStrings): Promise<void> {
  * Starts i18n in `language` (default: the stored choice, else Hindi). Resolves once that
  * language's base chunk (common: what the shell renders) is in, so the first render has every
  * string; only that chunk is downloaded before it. Each remote adds its namespace when its code
- * loads (addNamespace). English, the fallback (the base chunk and the loaders of the namespaces
- * added by then), follows in the background once the page is idle.
+ * loads (addNamespace). English, the fallback, follows in the background once the page is idle:
+ * its base chunk only. The remotes' English (loaders) waits for ensureLanguage('en') (a switch,
+ * an English page): on a page that shows data, "idle" often comes before the data's first
+ * render, and the remotes' English there was measured as first-render bytes (the bench).
  * Idempotent: later calls return the first call's promise.
  */
 export function initI18n(language: Language = storedLanguage()): Promise<void> {
@@ -131,7 +133,7 @@ export function initI18n(language: Language = storedLanguage()): Promise<void> {
   const starting = loadBaseResources(language).then((base) => {
     if (!i18n.isInitialized) start(language);
     addBaseResources(language, base);
-    if (language !== FALLBACK_LANGUAGE) whenIdle(() => void ensureLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
+    if (language !== FALLBACK_LANGUAGE) whenIdle(() => void ensureBase(FALLBACK_LANGUAGE).catch(() => undefined));
   });
   initialised = starting;
   starting.catch(() => {
@@ -183,6 +185,12 @@ function downloadOnce(id: string, start: () => Promise<void>): Promise<void> {
   return current;
 }
 
+/** Downloads (once) and adds `lang`'s base chunk, unless it is in. */
+function ensureBase(lang: Language): Promise<void> {
+  if (baseLoaded.has(lang)) return Promise.resolve();
+  return downloadOnce(lang, async () => addBaseResources(lang, await loadBaseResources(lang)));
+}
+
 /** Whether everything added so far can be shown in `lang` without a download. */
 function languageReady(lang: Language): boolean {
   return baseLoaded.has(lang) && ![...pendingStrings.values()].some((p) => p.lang === lang);
@@ -198,10 +206,7 @@ export async function ensureLanguage(lang: Language): Promise<void> {
   // Again while a namespace added meanwhile (a remote that loaded during the download) waits.
   while (!languageReady(lang)) {
     const waiting = [...pendingStrings.values()].filter((p) => p.lang === lang);
-    await Promise.all([
-      ...(baseLoaded.has(lang) ? [] : [downloadOnce(lang, async () => addBaseResources(lang, await loadBaseResources(lang)))]),
-      ...waiting.map(loadPendingStrings),
-    ]);
+    await Promise.all([ensureBase(lang), ...waiting.map(loadPendingStrings)]);
   }
 }
 

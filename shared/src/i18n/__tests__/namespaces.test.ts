@@ -194,13 +194,16 @@ describe("addNamespace with a loader (a remote's English: a chunk of its own)", 
     expect(t('demo:title')).toBe('Hello again');
   });
 
-  it("the idle-time English load (a Hindi page's fallback) runs the loaders added by then", async () => {
-    const { i18n, initI18n, addNamespace } = freshPage();
+  it("the idle-time English load (a Hindi page's fallback) is the base chunk only: the remotes' English waits for a switch", async () => {
+    const { i18n, initI18n, addNamespace, setLanguage, t } = freshPage();
     const load = englishLoader();
     addNamespace('demo', { hi: DEMO.hi, en: load });
     await initI18n('hi');
-    expect(load).not.toHaveBeenCalled(); // not before the first render
-    await until(() => i18n.hasResourceBundle('en', 'demo'));
+    await until(() => i18n.hasResourceBundle('en', 'common'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
+    await setLanguage('en');
+    expect(t('demo:title')).toBe('Hello');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
