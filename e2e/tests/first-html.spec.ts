@@ -70,6 +70,42 @@ test('a profile link is answered with the shell page (no home markup to download
   );
 });
 
+for (const [what, path, heading, text, english] of [
+  ['a category list', '/?category=plumber', 'प्लंबर', 'नल, पाइप, टंकी और बाथरूम की फिटिंग व मरम्मत।', 'Plumber'],
+  ['a search', '/?q=nal%20<b>', '“nal <b>” की खोज', '“nal <b>” से मिलते सेवा प्रदाता', 'Search: “nal <b>”'],
+] as const) {
+  test(`${what}: its own heading and text paint from the first HTML (its largest paint), in the visitor's language`, async ({ page }) => {
+    // The largest paints as the browser reports them (the class of each, kept when it goes).
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __lcp: string[] }).__lcp = []);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) seen.push(e.element?.className ?? '');
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const release = await holdShellScript(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const content = skeleton(page).locator('.boot-skeleton__content');
+    await expect(content.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(content.getByText(text)).toBeVisible();
+    await expect(content.getByRole('heading', { name: english })).toBeHidden();
+    release();
+    await expect(skeleton(page)).toHaveCount(0);
+    await expect(page.locator('#root .directory-results__heading')).toBeVisible();
+    await expect(page.locator('#root .directory-results__count')).not.toBeEmpty();
+    // The text painted first stays the largest: nothing the directory draws later is larger.
+    const largest = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+    expect(largest).toContain('boot-skeleton__desc');
+    expect(largest.filter((c) => c.startsWith('directory'))).toEqual([]);
+
+    await useLanguage(page, 'en');
+    const again = await holdShellScript(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(content.getByRole('heading', { level: 1, name: english })).toBeVisible();
+    await expect(content.getByRole('heading', { name: heading })).toBeHidden();
+    again();
+  });
+}
+
 test('English chosen: the loading state is in English from the first paint, never Hindi', async ({ page }) => {
   await useLanguage(page, 'en');
   const release = await holdShellScript(page);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCategoryDetails, REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
+import { REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { CategoryGrid } from './components/category-grid';
@@ -38,11 +38,6 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
   useEffect(() => {
     document.title = pageTitle;
   }, [pageTitle]);
-  // A search shows the categories its words match (the catalogue's keywords, downloaded on
-  // demand): ask for them now, before the results' effects request the providers, so the two
-  // download together. A category list needs only the description, which waits for its first
-  // results (ProviderResults). Cached and idempotent, so harmless during render (a preload).
-  if (mode?.kind === 'search') loadCategoryDetails().catch(() => undefined);
 
   // When the view changes (not on first render, not while typing a search), move focus to
   // its heading so keyboard and screen-reader users land on the new content.

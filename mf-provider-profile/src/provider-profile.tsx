@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { AvailabilityHours } from './components/availability-hours';
 import { useTranslation } from 'react-i18next';
-import type { ProviderProfileProps } from '@city/shared';
+import { markPageContentShown, type ProviderProfileProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { ContactActions } from './components/contact-actions';
@@ -43,6 +43,12 @@ export default function ProviderProfile({ providerId }: ProviderProfileProps) {
 
   const p = provider.data;
   useProfileView(p ? p.id : null);
+  // The profile (or its not-found or error message) is the page's content: what must not
+  // compete with it (the fallback language's strings) waits for it.
+  const answered = provider.status === 'success' || provider.status === 'error';
+  useEffect(() => {
+    if (answered) markPageContentShown();
+  }, [answered]);
   const pageTitle = p ? p.name : provider.status === 'success' ? t('notFoundTitle') : null;
   const site = tc('app.name');
   useEffect(() => {

@@ -9,6 +9,8 @@ import { findCategoryById, type Category } from '@city/shared/catalogue';
 import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
 import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
 import { resources } from '@city/shared/i18n/resources';
+import { REMOTE_PARAMS } from '@city/shared/contracts';
+import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
 import enServer from './locales/en.json';
 import hiServer from './locales/hi.json';
 import { categoryPageUrl } from './sitemap';
@@ -158,6 +160,52 @@ export function renderCategoryHead(html: string, category: Category, lang: Langu
     imageUrl: `${publicOrigin}${ogImagePath(category.id)}`,
     imageAlt: fill(SERVER_TEXT[lang].page.image_alt, { category: category[lang], site }),
   });
+}
+
+// ---- the first paint of a list or a search: the boot skeleton's main region
+
+/**
+ * Text of the page for the boot skeleton (BOOT_CONTENT_MARKER), in both languages (its language
+ * switch shows one): what the page is about, painted from the first HTML. It is the page's
+ * largest text, so its early paint stays the largest contentful paint: the app's later heading
+ * and cards are smaller (the description is sized for that, shell.css `.boot-skeleton__desc`).
+ */
+function bootContent(view: 'category' | 'search', parts: Record<Language, { heading: string; description: string }>): string {
+  const e = escapeHtml;
+  const langs = Object.keys(parts) as Language[];
+  const block = (lang: Language) =>
+    `<div class="boot-skeleton__lang" data-boot-lang="${lang}" lang="${lang}">` +
+    `<h1 class="boot-skeleton__title">${e(parts[lang].heading)}</h1><p class="boot-skeleton__desc">${e(parts[lang].description)}</p></div>`;
+  return `<div class="boot-skeleton__content" data-boot-view="${view}">${langs.map(block).join('')}</div>`;
+}
+
+/** A category list's name and description (the same as its meta description). */
+export function categoryBootContent(category: Category): string {
+  const part = (lang: Language) => ({ heading: category[lang], description: categoryPageContent(category, lang).description });
+  return bootContent('category', { hi: part('hi'), en: part('en') });
+}
+
+/** The text a search of `?q=` is for, as the directory sends it (spaces collapsed, cut to 100), or ''. */
+export function searchQueryFromSearch(search: string): string {
+  return (new URLSearchParams(search).get(REMOTE_PARAMS.mf_directory.query) ?? '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+    .slice(0, 100)
+    .trim();
+}
+
+/** A search's heading and what it looks for. */
+export function searchBootContent(query: string): string {
+  const part = (lang: Language) => ({
+    heading: fill(SERVER_TEXT[lang].search.heading, { query }),
+    description: fill(SERVER_TEXT[lang].search.description, { query }),
+  });
+  return bootContent('search', { hi: part('hi'), en: part('en') });
+}
+
+/** `html` with `content` where the boot skeleton takes the page's text (unchanged without the marker). */
+export function withBootContent(html: string, content: string): string {
+  return html.includes(BOOT_CONTENT_MARKER) ? html.replace(BOOT_CONTENT_MARKER, () => content) : html;
 }
 
 // ---- the home page: /

@@ -1,11 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
+import { REMOTE_NAMES, REMOTE_PARAMS, type RemoteName, type RemotesManifest } from '@city/shared/contracts';
 import { securityHeaders, serviceWorkerHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { providerOgRoute, publicOriginOf } from './provider-og';
-import { categoryFromSearch, renderCategoryHead, renderHomeHead } from './seo';
+import {
+  categoryBootContent,
+  categoryFromSearch,
+  renderCategoryHead,
+  renderHomeHead,
+  searchBootContent,
+  searchQueryFromSearch,
+  withBootContent,
+} from './seo';
 import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
 
@@ -137,12 +145,22 @@ export class Site {
       routes: {
         // A category's list (/?category=<id>) gets its own title, description and preview card in
         // the first HTML; any other `/` is the prerendered index.html with the site's card.
+        // A list or a search also gets its text where the boot skeleton paints it (seo.ts).
         '/': (req) => {
-          const category = categoryFromSearch(new URL(req.url ?? '/', 'http://x').search);
+          const search = new URL(req.url ?? '/', 'http://x').search;
+          const category = categoryFromSearch(search);
           const html = indexHtml();
+          if (category) {
+            return {
+              type: 'text/html; charset=utf-8',
+              body: withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category)),
+            };
+          }
+          // A category wins over the text (the directory's rule), also one not in the catalogue.
+          const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
           return {
             type: 'text/html; charset=utf-8',
-            body: category ? renderCategoryHead(html, category, 'hi', publicOrigin) : homeHead(html),
+            body: query ? withBootContent(homeHead(html), searchBootContent(query)) : homeHead(html),
           };
         },
         '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE }),

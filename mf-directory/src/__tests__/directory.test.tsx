@@ -204,10 +204,17 @@ describe('category provider list', () => {
     expect(await screen.findByText('Tap, pipe, tank and bathroom fitting and repair.')).toBeInTheDocument();
   });
 
-  it('asks for the catalogue details with the providers on a search (its matching categories)', async () => {
+  it("asks for a search's keywords (its matching categories) only after its first results", async () => {
+    const answer = deferred<{ rows: directoryApi.ProviderListItem[]; total: number }>();
+    api.searchProviders.mockImplementation(() => answer.promise);
     await renderDirectory('/?q=nal');
-    expect(api.loadCategoryDetails).toHaveBeenCalled();
-    expect(await screen.findByRole('navigation', { name: 'Matching services' })).toBeInTheDocument();
+    // The keywords are no part of the search's first render: not asked for on its way.
+    const nav = screen.getByRole('navigation', { name: 'Matching services' });
+    expect(within(nav).getByRole('link', { name: 'All Services' })).toHaveAttribute('href', '/?services=all');
+    expect(api.loadCategoryDetails).not.toHaveBeenCalled();
+    await act(async () => answer.resolve({ rows: [], total: 0 }));
+    // "nal" is a keyword of Plumber (Hinglish for tap), not its name.
+    expect(await within(nav).findByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
   });
 
   it("gives a category's list its own title and description, and gives the page's back after", async () => {

@@ -1,7 +1,15 @@
-import { forwardRef } from 'react';
+import { forwardRef, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, CategoryIcon, INITIAL_CATEGORY_COUNT, OTHER_SERVICES, OTHERS_ICON_ID, useLanguage } from '@city/shared';
+import {
+  CATEGORIES,
+  CategoryIcon,
+  INITIAL_CATEGORY_COUNT,
+  markPageContentShown,
+  OTHER_SERVICES,
+  OTHERS_ICON_ID,
+  useLanguage,
+} from '@city/shared';
 import { categorySearch, OTHERS_SLUG, PARAM } from '../utils/directory-params';
 import { isPlainClick } from '../utils/plain-click';
 
@@ -27,6 +35,8 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
   const { t } = useTranslation('directory');
   const lang = useLanguage();
   const shown = showAll ? CATEGORIES : CATEGORIES.slice(0, INITIAL_CATEGORY_COUNT);
+  // The home page's content (what the ads and the fallback language wait for).
+  useEffect(() => markPageContentShown(), []);
   return (
     <section className="directory-categories" aria-labelledby="directory-categories-heading">
       <h2 id="directory-categories-heading" ref={headingRef} tabIndex={-1} className="directory__h2">

@@ -1,11 +1,22 @@
 import { forwardRef, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, CategoryIcon, formatNumber, matchCategories, OTHERS_ICON_ID, useCategoryDetails, useLanguage } from '@city/shared';
+import {
+  Button,
+  CategoryIcon,
+  formatNumber,
+  markPageContentShown,
+  matchCategories,
+  OTHERS_ICON_ID,
+  useCategoryDetails,
+  useLanguage,
+  type CategoryDetailsMap,
+} from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
 import { useIdleAfter } from '../hooks/use-idle-after';
 import {
   activeFilterCount,
+  allServicesSearch,
   categoryFilterValue,
   categorySearch,
   DEFAULT_FILTERS,
@@ -42,6 +53,8 @@ function useMetaDescription(description: string | null): void {
 
 /** Matching categories shown above search results (from the catalogue, no request). */
 const MAX_CATEGORY_SUGGESTIONS = 6;
+/** Before the keywords have arrived: the categories' names only. */
+const NAMES_ONLY: CategoryDetailsMap = Object.freeze({});
 
 /** A category's provider list or search results: header, filters, one page at a time. */
 export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsProps>(function ProviderResults(
@@ -68,13 +81,20 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   const result = useProviderSearch(request);
   const rows = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
-  // Keywords and descriptions download on demand: until then, no suggestions and no description.
-  // A category list asks for them once its first results are in and painted (not on their way:
-  // the list's first cards are its largest paint); its description's room is kept meanwhile (CSS).
-  const listPainted = useIdleAfter(mode.kind === 'category' && result.status !== 'loading');
-  const details = useCategoryDetails(mode.kind === 'search' || listPainted);
+  // The first results (or their error) are the page's content: the ads and the fallback
+  // language wait for them (they used to arrive before the first cards).
+  const answered = result.status === 'success' || result.status === 'error';
+  useEffect(() => {
+    if (answered) markPageContentShown();
+  }, [answered]);
+  // Keywords and descriptions (10.5 KiB) download on demand, once the first results are in and
+  // painted (not on their way: they are the page's first-render budget). Until then a search
+  // suggests the categories whose names match and a list keeps its description's room (CSS);
+  // the suggestions' row has one height either way, so nothing below it moves when they arrive.
+  const painted = useIdleAfter(result.status !== 'loading');
+  const details = useCategoryDetails(painted);
   const suggestions = useMemo(
-    () => (mode.kind === 'search' && details ? matchCategories(mode.query, details, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
+    () => (mode.kind === 'search' ? matchCategories(mode.query, details ?? NAMES_ONLY, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
     [mode, details, lang],
   );
 
@@ -125,7 +145,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
       {description !== null || (mode.kind === 'category' && mode.selected.kind === 'catalogue') ? (
         <p className="directory-results__desc">{description}</p>
       ) : null}
-      {suggestions.length > 0 ? (
+      {mode.kind === 'search' ? (
         <nav className="directory-results__suggestions" aria-label={t('search.matchingCategories')}>
           <h3 className="directory__h3">{t('search.matchingCategories')}</h3>
           <ul>
@@ -136,6 +156,11 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
                 </Link>
               </li>
             ))}
+            <li>
+              <Link className="directory-chip" to={{ search: allServicesSearch(params) }}>
+                {t('allServices')}
+              </Link>
+            </li>
           </ul>
         </nav>
       ) : null}

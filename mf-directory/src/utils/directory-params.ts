@@ -87,6 +87,15 @@ export function writeFilters(params: URLSearchParams, f: DirectoryFilters): void
   else params.delete(PARAM.available);
 }
 
+/** Search string (with '?') of the grid with every service, keeping params this module does not own. */
+export function allServicesSearch(current: URLSearchParams): string {
+  const next = new URLSearchParams(current);
+  next.delete(PARAM.query);
+  next.delete(PARAM.category);
+  next.set(PARAM.allServices, 'all');
+  return `?${next.toString()}`;
+}
+
 /** Search string (with '?') that opens a category, keeping params this module does not own. */
 export function categorySearch(current: URLSearchParams, slug: string): string {
   const next = new URLSearchParams(current);

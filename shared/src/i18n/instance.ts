@@ -13,6 +13,7 @@ import {
   type Language,
   type Namespace,
 } from './resources';
+import { whenPageContentShown } from '../stores/page-content';
 
 export const LANGUAGE_STORAGE_KEY = 'city.lang';
 
@@ -156,14 +157,20 @@ function syncDocumentLanguage(lang: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** Runs `task` after the page has loaded and the main thread is idle (not on the first render's path). */
+/**
+ * Runs `task` once the page's own content is shown, the page has loaded and the main thread is
+ * idle (not on the first render's path, nor on a data page's way to its first results).
+ */
 function whenIdle(task: () => void): void {
   const schedule = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 3000 });
     else setTimeout(task, 200);
   };
-  if (typeof document === 'undefined' || document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  if (typeof document === 'undefined') return schedule();
+  whenPageContentShown(() => {
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+  });
 }
 
 function addBaseResources(lang: Language, base: BaseResources): void {

@@ -6,7 +6,18 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATEGORIES } from '@city/shared/catalogue';
-import { categoryFromSearch, jsonLdScript, renderCategoryHead, renderHomeHead } from '../seo';
+import { BOOT_CONTENT_MARKER } from '../../src/app/boot-skeleton-markers';
+import {
+  categoryBootContent,
+  categoryFromSearch,
+  categoryPageContent,
+  jsonLdScript,
+  renderCategoryHead,
+  renderHomeHead,
+  searchBootContent,
+  searchQueryFromSearch,
+  withBootContent,
+} from '../seo';
 import { buildSitemaps, fetchApprovedProviderIds, PROVIDER_BATCH, robotsTxt, type ProviderIdPage } from '../sitemap';
 import { SitemapCache } from '../sitemap-cache';
 import { StaticServer } from '../static-server';
@@ -64,6 +75,39 @@ describe('category pages: /?category=<id>', () => {
       expect(/<meta name="description" content="([^"]*)"/.exec(html)![1]!.length).toBeGreaterThan(40);
     }
     expect(titles.size).toBe(CATEGORIES.length);
+  });
+});
+
+describe("a list's and a search's first paint: the boot skeleton's text", () => {
+  const plumber = CATEGORIES.find((c) => c.id === 'plumber')!;
+  const text = (html: string, lang: 'hi' | 'en') =>
+    new RegExp(
+      `<div class="boot-skeleton__lang" data-boot-lang="${lang}" lang="${lang}"><h1 class="boot-skeleton__title">([^<]*)</h1><p class="boot-skeleton__desc">([^<]*)</p></div>`,
+    )
+      .exec(html)
+      ?.slice(1);
+
+  it("a category list paints its name and description in both languages (the skeleton shows the visitor's)", () => {
+    const html = categoryBootContent(plumber);
+    expect(text(html, 'hi')).toEqual(['प्लंबर', categoryPageContent(plumber, 'hi').description]);
+    expect(text(html, 'en')).toEqual(['Plumber', categoryPageContent(plumber, 'en').description]);
+  });
+
+  it('a search paints what it looks for, escaped, as the directory sends it', () => {
+    const query = searchQueryFromSearch('?q=%3Cimg+src%3Dx+onerror%3Dalert(1)%3E++%0A+nal');
+    expect(query).toBe('<img src=x onerror=alert(1)> nal');
+    const html = searchBootContent(query);
+    expect(html).not.toContain('<img');
+    expect(text(html, 'hi')![0]).toBe('“&lt;img src=x onerror=alert(1)&gt; nal” की खोज');
+    expect(text(html, 'en')![1]).toContain('matching “&lt;img src=x onerror=alert(1)&gt; nal”');
+    expect(searchQueryFromSearch(`?q=${'a'.repeat(150)}`)).toHaveLength(100);
+    expect(searchQueryFromSearch('?q=+++')).toBe('');
+  });
+
+  it('goes where the skeleton takes it; HTML without the marker is unchanged', () => {
+    const html = `<main>${BOOT_CONTENT_MARKER}</main>`;
+    expect(withBootContent(html, '<p>$&</p>')).toBe('<main><p>$&</p></main>');
+    expect(withBootContent('<main></main>', '<p>x</p>')).toBe('<main></main>');
   });
 });
 

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenPageContentShown } from '@city/shared';
 
 /** Longest wait for an idle period after `load` (requestIdleCallback's timeout). */
 export const IDLE_TIMEOUT_MS = 3_000;
@@ -9,7 +10,12 @@ export const FALLBACK_DELAY_MS = 200;
 // back to a page): they still render false first, and switch on in their first effect.
 let pageWasIdle = false;
 
-/** Calls `done` once the page has loaded and then been idle; returns a cancel function. */
+/**
+ * Calls `done` once the page's own content is shown (whenPageContentShown: the directory's
+ * first results, a profile), the page has loaded, and the browser has then been idle; returns
+ * a cancel function. Without the first condition, a list's ads came before its first cards
+ * (load and idle come before the data on a data page).
+ */
 export function whenPageIdle(done: () => void): () => void {
   if (pageWasIdle) {
     done();
@@ -29,13 +35,16 @@ export function whenPageIdle(done: () => void): () => void {
       cancelIdle = () => window.clearTimeout(handle);
     }
   };
-  if (document.readyState === 'complete') {
-    afterLoad();
-    return () => cancelIdle();
-  }
-  window.addEventListener('load', afterLoad, { once: true });
+  const cancelContent = whenPageContentShown(() => {
+    if (document.readyState === 'complete') {
+      afterLoad();
+      return;
+    }
+    window.addEventListener('load', afterLoad, { once: true });
+    cancelIdle = () => window.removeEventListener('load', afterLoad);
+  });
   return () => {
-    window.removeEventListener('load', afterLoad);
+    cancelContent();
     cancelIdle();
   };
 }

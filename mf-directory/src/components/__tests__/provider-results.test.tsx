@@ -34,12 +34,22 @@ describe('ProviderResults and the catalogue details', () => {
     const mode: ResultsMode = { kind: 'search', query: 'plambar' };
     const { rerender } = await renderWithProviders(results(mode));
     expect(await screen.findByText('No results found for your search.')).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Matching services' })).not.toBeInTheDocument();
+    // The row is there from the first render (its height never changes): no keyword match yet.
+    const before = screen.getByRole('navigation', { name: 'Matching services' });
+    expect(within(before).queryByRole('link', { name: 'Plumber' })).not.toBeInTheDocument();
+    expect(within(before).getByRole('link', { name: 'All Services' })).toBeInTheDocument();
 
     api.useCategoryDetails.mockReturnValue(CATEGORY_DETAILS);
     rerender(results(mode));
     const nav = screen.getByRole('navigation', { name: 'Matching services' });
     expect(within(nav).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
+  });
+
+  it('suggests the categories whose names match before the keywords have arrived', async () => {
+    await renderWithProviders(results({ kind: 'search', query: 'plumb' }));
+    const nav = screen.getByRole('navigation', { name: 'Matching services' });
+    expect(within(nav).getByRole('link', { name: 'Plumber' })).toHaveAttribute('href', '/?category=plumber');
+    expect(api.useCategoryDetails).not.toHaveBeenCalledWith(true);
   });
 
   it("shows a category's description once the details have arrived, in the page's language", async () => {

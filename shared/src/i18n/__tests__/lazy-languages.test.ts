@@ -2,13 +2,14 @@ import { until } from './until';
 // The page downloads only the current language's base chunk before the first render; English
 // (the fallback) follows in the background, and a switch waits for the other language's
 // resources. Each remote's namespace comes inside its code: see namespaces.test.ts.
-type Instance = typeof import('../instance');
+type Instance = typeof import('../instance') & { markPageContentShown: () => void };
 
 /** A fresh i18n module (the instance is a module singleton), as on a new page load. */
 function freshInstance(): Instance {
   let mod!: Instance;
   jest.isolateModules(() => {
-    mod = require('../instance') as Instance;
+    const { markPageContentShown } = require('../../stores/page-content') as typeof import('../../stores/page-content');
+    mod = { ...(require('../instance') as typeof import('../instance')), markPageContentShown };
   });
   return mod;
 }
@@ -17,7 +18,7 @@ beforeEach(() => localStorage.clear());
 
 describe('language resources on demand', () => {
   it("starts with the shell's Hindi strings only, then adds English in the background", async () => {
-    const { i18n, initI18n } = freshInstance();
+    const { i18n, initI18n, markPageContentShown } = freshInstance();
     await initI18n('hi');
     expect(i18n.t('app.slogan')).toBe('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!');
     // The shell's admin pages render these before (or without) the admin remote.
@@ -25,6 +26,10 @@ describe('language resources on demand', () => {
     // No remote's strings: each brings its own (the directory's come with the directory remote).
     expect(i18n.hasResourceBundle('hi', 'directory')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    // Not before the page's own content is on screen (a list's first results), however idle.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    markPageContentShown();
     await until(() => i18n.hasResourceBundle('en', 'common'));
     expect(i18n.language).toBe('hi');
   });

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markPageContentShown } from '@city/shared';
 import { registerServiceWorker } from '../register-sw';
+
+// The worker registers once the page's own content is shown (and load + idle): here it is.
+beforeAll(() => markPageContentShown());
 
 const flushIdle = async () => {
   window.dispatchEvent(new Event('load'));

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@city/shared/testing';
-import { authStore } from '@city/shared';
+import { authStore, markPageContentShown } from '@city/shared';
 import type { Session } from '@supabase/supabase-js';
 import { Layout } from '../app';
 
@@ -32,6 +32,8 @@ describe('shell routes', () => {
   it('the home page loads the directory and ads remotes', async () => {
     await renderWithProviders(<Layout />, { route: '/' });
     expect(await screen.findByText('remote mf_directory/Directory')).toBeInTheDocument();
+    // The ads wait for the directory to say its content is on screen (then load + idle).
+    act(() => markPageContentShown());
     expect(await screen.findByText('remote mf_ads/AdsPopup')).toBeInTheDocument();
     expect(screen.queryByText('remote mf_registration/RegistrationDialog')).toBeNull();
   });

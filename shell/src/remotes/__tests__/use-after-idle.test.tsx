@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
+import { markPageContentShown, PAGE_CONTENT_TIMEOUT_MS, resetPageContentForTests } from '@city/shared';
 import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, resetPageIdleForTests, useAfterIdle } from '../use-after-idle';
 
 // jsdom has no requestIdleCallback: each test installs its own or leaves it missing.
@@ -59,6 +60,9 @@ afterAll(() => {
 beforeEach(() => {
   jest.useFakeTimers();
   resetPageIdleForTests();
+  // Most tests are about load and idle: the page's own content is already on screen.
+  resetPageContentForTests();
+  markPageContentShown();
   readyState = 'loading';
   delete win.requestIdleCallback;
   delete win.cancelIdleCallback;
@@ -138,6 +142,34 @@ describe('useAfterIdle', () => {
     renderHook(() => seen.push(useAfterIdle()));
     expect(seen[0]).toBe(false);
     expect(seen.at(-1)).toBe(true);
+  });
+
+  it("waits for the page's own content (a list's first results) before load and idle count", () => {
+    resetPageContentForTests();
+    const idle = busyBrowserIdleCallback();
+    render(<Probe />);
+    fireLoad();
+    idle.becomeIdle();
+    act(() => jest.advanceTimersByTime(PAGE_CONTENT_TIMEOUT_MS - 1));
+    // Loaded and idle, but the directory has not shown its results yet: no ads on their way.
+    expect(idle.request).not.toHaveBeenCalled();
+    expect(screen.getByText('first render')).toBeInTheDocument();
+    act(() => markPageContentShown());
+    expect(idle.request).toHaveBeenCalledTimes(1);
+    idle.becomeIdle();
+    expect(screen.getByText('after idle')).toBeInTheDocument();
+  });
+
+  it('a page whose module never says its content is shown goes on a while after load', () => {
+    resetPageContentForTests();
+    render(<Probe />);
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByText('first render')).toBeInTheDocument();
+    fireLoad();
+    act(() => jest.advanceTimersByTime(PAGE_CONTENT_TIMEOUT_MS + FALLBACK_DELAY_MS - 1));
+    expect(screen.getByText('first render')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByText('after idle')).toBeInTheDocument();
   });
 
   it('unmounting before then cancels the load listener and the idle callback', () => {
