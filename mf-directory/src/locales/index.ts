@@ -2,8 +2,9 @@
 // instance when this remote loads, so a new string ships with this remote alone (no shell
 // deployment). Hindi, the default language (the first render and the prerendered `/` need it
 // at once), is inside this remote's code; English is its own small chunk, downloaded only when
-// the page is (or is switched to) English (ensureLanguage in @city/shared: the shell awaits it
-// before rendering this remote, a switch before switching).
+// the page is (or is switched to) English, or as the fallback once the page's content is shown
+// and it is idle (ensureLanguage in @city/shared: the shell awaits it before rendering this
+// remote, a switch before switching).
 import { addNamespace } from '@city/shared';
 import type en from './en.json';
 import hi from './hi.json';

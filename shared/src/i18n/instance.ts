@@ -123,10 +123,8 @@ function loadPendingStrings(pending: PendingStrings): Promise<void> {
  * Starts i18n in `language` (default: the stored choice, else Hindi). Resolves once that
  * language's base chunk (common: what the shell renders) is in, so the first render has every
  * string; only that chunk is downloaded before it. Each remote adds its namespace when its code
- * loads (addNamespace). English, the fallback, follows in the background once the page is idle:
- * its base chunk only. The remotes' English (loaders) waits for ensureLanguage('en') (a switch,
- * an English page): on a page that shows data, "idle" often comes before the data's first
- * render, and the remotes' English there was measured as first-render bytes (the bench).
+ * loads (addNamespace). English, the fallback (the base chunk and the loaders of the namespaces
+ * added by then), follows in the background once the page's content is shown and it is idle.
  * Idempotent: later calls return the first call's promise.
  */
 export function initI18n(language: Language = storedLanguage()): Promise<void> {
@@ -134,7 +132,7 @@ export function initI18n(language: Language = storedLanguage()): Promise<void> {
   const starting = loadBaseResources(language).then((base) => {
     if (!i18n.isInitialized) start(language);
     addBaseResources(language, base);
-    if (language !== FALLBACK_LANGUAGE) whenIdle(() => void ensureBase(FALLBACK_LANGUAGE).catch(() => undefined));
+    if (language !== FALLBACK_LANGUAGE) whenIdle(() => void ensureLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
   });
   initialised = starting;
   starting.catch(() => {
