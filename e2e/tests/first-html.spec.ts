@@ -175,3 +175,35 @@ test.describe('before the app has started on /', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe('the first reads come with the first HTML', () => {
+  for (const [what, path, read] of [
+    ['a category list', '/?category=plumber', /\/rpc\/search_providers/],
+    ['a search', '/?q=plumber', /\/rpc\/search_providers/],
+    ['a provider profile', 'profile', /\/rest\/v1\/(service_providers|reviews|rpc\/get_average_ratings)/],
+  ] as const) {
+    test(`${what}: its first data is in the page, asked for by no request of its own`, async ({ page, site }) => {
+      const url = path === 'profile' ? `/provider/${await anyProviderId(site)}` : path;
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (read.test(r.url())) asked.push(r.url());
+      });
+      const html = await (await fetch(`${site.url}${url}`)).text();
+      expect(html).toMatch(/<script type="application\/json" id="first-reads">\{"at":\d+,"reads":\[\{"key":/);
+      await page.goto(url);
+      await expect(page.locator('#root').locator('.directory-card, .provider-profile__name').first()).toBeVisible();
+      expect(asked).toEqual([]);
+    });
+  }
+
+  test('a list with a filter asks for itself (its request is not the one read)', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/rpc\/search_providers/.test(r.url())) asked.push(r.postData() ?? '');
+    });
+    await page.goto('/?category=plumber&rating=4');
+    await expect(page.locator('#root .directory-results__count')).not.toBeEmpty();
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(asked[0]!)).toMatchObject({ p_min_rating: 4 });
+  });
+});

@@ -17,6 +17,8 @@ import enServer from './locales/en.json';
 import hiServer from './locales/hi.json';
 import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
 import { applyHeadTags, escapeHtml, fill, jsonLdScript, ogImagePath } from './seo';
+import type { FirstReads } from '@city/shared/contracts';
+import { withFirstReads } from './first-reads';
 
 export { escapeHtml };
 
@@ -240,6 +242,8 @@ export interface ProviderOgRouteOptions {
   indexHtml: () => string;
   lang?: Language;
   fetchProvider?: typeof fetchProviderForOg;
+  /** The profile's first reads for its first HTML (first-reads.ts); none without it. */
+  firstReads?: (pathname: string) => Promise<FirstReads | null>;
 }
 
 /**
@@ -253,19 +257,21 @@ export function providerOgRoute({
   indexHtml,
   lang = DEFAULT_LANGUAGE,
   fetchProvider = fetchProviderForOg,
+  firstReads = async () => null,
 }: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string } | null> {
   const origin = publicOriginOf(publicOrigin);
   return async (req) => {
     const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
     if (!id) return null;
     const html = indexHtml();
-    const provider = await fetchProvider(supabaseUrl, supabaseAnonKey, id);
+    // The preview's data and the page's first reads, together (both at most ~1.5 s).
+    const [provider, reads] = await Promise.all([fetchProvider(supabaseUrl, supabaseAnonKey, id), firstReads(`/provider/${id}`)]);
     const type = 'text/html; charset=utf-8';
     // Not listed (unknown, pending, rejected, hidden): a 404 with the app, which says so. The
     // database not answering is not a 404: the page is served without the provider's data.
     if (provider === PROVIDER_NOT_LISTED) return { status: 404, type, body: renderProviderNotListed(html) };
     const imageUrl = provider ? `${origin}${ogImagePath(categoryIdOf(provider.category))}` : null;
-    return { type, body: renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id), { imageUrl }) };
+    return { type, body: withFirstReads(renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id), { imageUrl }), reads) };
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from './seo';
 import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
+import { firstReadTargets, readFirstReads, withFirstReads } from './first-reads';
 
 /** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */
 const MAX_PROVIDER_SITEMAPS = 40;
@@ -122,6 +123,8 @@ export class Site {
     const sitemapRoutes: Record<string, DynamicRoute> = { '/sitemap.xml': sitemapRoute, '/sitemap-categories.xml': sitemapRoute };
     for (let n = 1; n <= MAX_PROVIDER_SITEMAPS; n++) sitemapRoutes[`/sitemap-providers-${n}.xml`] = sitemapRoute;
     const indexHtml = () => readFileSync(join(MODULES.shell.dist, 'index.html'), 'utf8');
+    // The data service as the browser reaches it (config.json): the first reads' keys are its URLs.
+    const dataService = { supabaseUrl: opts.supabaseUrl, supabaseAnonKey: opts.supabaseAnonKey };
     // `/` is the hot path: its head is rewritten once per build of index.html, not per request.
     let home: { html: string; out: string } | null = null;
     const homeHead = (html: string) => {
@@ -141,26 +144,29 @@ export class Site {
         supabaseAnonKey: opts.supabaseAnonKey,
         indexHtml: () => shellHtml(MODULES.shell.dist),
         lang: 'hi',
+        firstReads: (pathname) => readFirstReads(firstReadTargets(pathname, ''), dataService),
       }),
       routes: {
         // A category's list (/?category=<id>) gets its own title, description and preview card in
         // the first HTML; any other `/` is the prerendered index.html with the site's card.
         // A list or a search also gets its text where the boot skeleton paints it (seo.ts).
-        '/': (req) => {
+        '/': async (req) => {
           const search = new URL(req.url ?? '/', 'http://x').search;
           const category = categoryFromSearch(search);
           const html = indexHtml();
           if (category) {
-            return {
-              type: 'text/html; charset=utf-8',
-              body: withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category)),
-            };
+            const reads = await readFirstReads(firstReadTargets('/', search), dataService);
+            const page = withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category));
+            return { type: 'text/html; charset=utf-8', body: withFirstReads(page, reads) };
           }
           // A category wins over the text (the directory's rule), also one not in the catalogue.
           const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
+          if (!query) return { type: 'text/html; charset=utf-8', body: homeHead(html) };
+          // A list's or a search's first page comes with it (first-reads.ts).
+          const reads = await readFirstReads(firstReadTargets('/', search), dataService);
           return {
             type: 'text/html; charset=utf-8',
-            body: query ? withBootContent(homeHead(html), searchBootContent(query)) : homeHead(html),
+            body: withFirstReads(withBootContent(homeHead(html), searchBootContent(query)), reads),
           };
         },
         '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE }),

@@ -50,6 +50,45 @@ function earlyReads(): EarlyReads | null {
 
 const keyOf = ({ url, init }: PublicRequest) => `${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`;
 
+/** What identifies a read (method, URL, body): the serving step keys the first reads it embeds by it. */
+export const earlyReadKey = keyOf;
+
+/** The id of the first HTML's `<script type="application/json">` with the page's first reads. */
+export const FIRST_READS_ELEMENT_ID = 'first-reads';
+
+/** An HTML whose first reads are older than this by the device's clock (kept by the service worker) is not believed. */
+export const FIRST_READS_MAX_AGE_MS = 5 * 60_000;
+
+/** The first reads the serving step embeds: each answer by its read's key, and when it read them. */
+export interface FirstReads {
+  at: number;
+  reads: { key: string; status: number; body: string }[];
+}
+
+/**
+ * Takes the first reads the serving step wrote into the page's HTML (a profile's row, rating
+ * summary and reviews; a search's first page) as early reads, for the remotes' same requests to
+ * take once: their data came with the HTML, with no request of their own. Anything malformed or
+ * too old is ignored (the remotes then ask for themselves).
+ */
+export function takeFirstReadsFromDocument(doc: Document): void {
+  const reads = earlyReads();
+  const element = doc.getElementById(FIRST_READS_ELEMENT_ID);
+  if (!reads || !element) return;
+  let data: Partial<FirstReads> | null;
+  try {
+    data = JSON.parse(element.textContent ?? '') as Partial<FirstReads> | null;
+  } catch {
+    return;
+  }
+  if (!data || !(Math.abs(Date.now() - Number(data.at)) <= FIRST_READS_MAX_AGE_MS) || !Array.isArray(data.reads)) return;
+  for (const read of data.reads) {
+    if (typeof read?.key !== 'string' || typeof read.body !== 'string' || typeof read.status !== 'number') continue;
+    const response = new Response(read.body, { status: read.status, headers: { 'Content-Type': 'application/json' } });
+    reads.set(read.key, { at: Date.now(), response: Promise.resolve(response) });
+  }
+}
+
 /** Starts a read now (the entry chunk), for the same request made later to take once. */
 export function startEarlyRead(request: PublicRequest, fetchImpl: typeof fetch = fetch): void {
   const reads = earlyReads();

@@ -1,10 +1,9 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROUTE_MANIFEST, type RouteId, type RouteSpec } from '@city/shared/contracts';
 import { HomePage } from '../pages/home-page';
 import { ProviderPage } from '../pages/provider-page';
-import { AdminGuard, AdminLoginPage, AdminPage } from '../pages/admin-pages';
 import { MyListingPage } from '../pages/my-listing-page';
 import type { StaticPageKind } from '../pages/static-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -26,6 +25,16 @@ function PageLoading() {
   );
 }
 
+// The operator's pages (login, the guard, the panel's slot) are another: no visitor needs them.
+const adminPages = () => import(/* webpackChunkName: "admin-pages" */ '../pages/admin-pages');
+const AdminLoginPage = lazy(() => adminPages().then((m) => ({ default: m.AdminLoginPage })));
+const AdminPage = lazy(() => adminPages().then((m) => ({ default: m.AdminPage })));
+const AdminGuard = lazy(() => adminPages().then((m) => ({ default: m.AdminGuard })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
 function LazyStaticPage({ kind }: { kind: StaticPageKind }) {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -38,8 +47,16 @@ function LazyStaticPage({ kind }: { kind: StaticPageKind }) {
 const PAGES: Record<RouteId, () => ReactElement> = {
   home: () => <HomePage />,
   provider: () => <ProviderPage />,
-  'admin-login': () => <AdminLoginPage />,
-  admin: () => <AdminPage />,
+  'admin-login': () => (
+    <Lazy>
+      <AdminLoginPage />
+    </Lazy>
+  ),
+  admin: () => (
+    <Lazy>
+      <AdminPage />
+    </Lazy>
+  ),
   'my-listing': () => <MyListingPage />,
   privacy: () => <LazyStaticPage kind="privacy" />,
   terms: () => <LazyStaticPage kind="terms" />,
@@ -50,7 +67,17 @@ const PAGES: Record<RouteId, () => ReactElement> = {
 
 function element(route: RouteSpec & { id: RouteId }): ReactElement {
   const page = PAGES[route.id]();
-  return <RouteScope route={route}>{route.guard === 'admin' ? <AdminGuard>{page}</AdminGuard> : page}</RouteScope>;
+  return (
+    <RouteScope route={route}>
+      {route.guard === 'admin' ? (
+        <Lazy>
+          <AdminGuard>{page}</AdminGuard>
+        </Lazy>
+      ) : (
+        page
+      )}
+    </RouteScope>
+  );
 }
 
 /** Every route of the product (spec section 2), from the one route manifest in @city/shared/contracts. */

@@ -11,7 +11,7 @@
  */
 import { loadShare, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 // The contracts entry point, not '@city/shared': plain data bundled here, no shared singleton.
-import { matchRoute, REMOTE_PARAMS, routeNeedsDataAtOnce, type RemoteName } from '@city/shared/contracts';
+import { matchRoute, routeNeedsDataAtOnce, takeFirstReadsFromDocument, type RemoteName } from '@city/shared/contracts';
 import { fetchRetryPlugin } from './runtime-plugins/fetch-retry-plugin';
 import { sharedRetryPlugin } from './runtime-plugins/shared-retry-plugin';
 
@@ -111,13 +111,10 @@ export function startPreload(urls: { remotes: string; config: string }, pathname
     if (needsSupabaseAtOnce(pathname, search)) {
       ensureRuntimePlugins();
       void loadShare('@supabase/supabase-js').catch(() => undefined);
-    } else if (/^\/provider\//.test(pathname) || new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.query)) {
-      // A profile's or a search's first reads, started now (early-reads.ts). In a chunk of its
-      // own, requested alongside config.json: the entry chunk of every page stays as small.
-      const config = early.get(urls.config)!;
-      void import(/* webpackChunkName: "early-reads" */ './early-reads')
-        .then(({ earlyReadsFor, startEarlyReads }) => startEarlyReads(config, earlyReadsFor(pathname, search)))
-        .catch(() => undefined); // the remotes read for themselves
+    } else {
+      // A profile's or a search's first reads came with the HTML (shell/server/first-reads.ts):
+      // handed to public-rest, so the remote's same reads are answered without a request.
+      takeFirstReadsFromDocument(document);
     }
   }
   const response = early.get(urls.remotes)!;

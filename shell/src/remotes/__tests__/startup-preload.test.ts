@@ -197,7 +197,7 @@ describe('the start-up preload reads the route manifest', () => {
   });
 });
 
-describe("a data page's first reads start from the entry chunk", () => {
+describe("a data page's first reads come with its HTML, not from the entry chunk", () => {
   const ID = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
   beforeEach(() => {
     fetchMock.mockImplementation(async (url: string) =>
@@ -211,48 +211,15 @@ describe("a data page's first reads start from the entry chunk", () => {
       .filter(([url]) => String(url).startsWith('http://db.test'))
       .map(([url, init]: [string, RequestInit]) => ({ url: decodeURIComponent(url), method: init.method, body: init.body }));
 
-  test('a profile: its row, rating summary and first reviews, with the public key, as the profile asks for them', async () => {
-    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, `/provider/${ID}`, '');
-    await flush();
-    expect(dataCalls()).toEqual([
-      { url: `http://db.test/rest/v1/service_providers?select=*&id=eq.${ID}`, method: 'GET', body: undefined },
-      { url: 'http://db.test/rest/v1/rpc/get_average_ratings', method: 'POST', body: JSON.stringify({ p_provider_ids: [ID] }) },
-      {
-        url: `http://db.test/rest/v1/reviews?select=id,provider_id,review_text,created_at&provider_id=eq.${ID}&order=created_at.desc,id.desc&offset=0&limit=20`,
-        method: 'GET',
-        body: undefined,
-      },
-    ]);
-    const init = fetchMock.mock.calls.find(([url]) => String(url).startsWith('http://db.test'))![1] as RequestInit;
-    expect(init.headers).toMatchObject({ apikey: 'anon', Authorization: 'Bearer anon' });
-  });
-
-  test('a search: its first page (normalised text, default filters)', async () => {
-    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/', '?q=%20%20nal%20%20mistri ');
-    await flush();
-    expect(dataCalls()).toEqual([
-      {
-        url: 'http://db.test/rest/v1/rpc/search_providers',
-        method: 'POST',
-        body: JSON.stringify({
-          p_query: 'nal mistri',
-          p_category: null,
-          p_min_rating: 0,
-          p_verified: 'all',
-          p_sort: 'rating_desc',
-          p_limit: 20,
-          p_offset: 0,
-        }),
-      },
-    ]);
-  });
-
   test.each([
+    // shell/server/first-reads.ts wrote them into the page (first-html.spec.ts): no request here.
+    ['a profile', `/provider/${ID}`, ''],
+    ['a search', '/', '?q=%20%20nal%20%20mistri '],
     ['a search with a filter', '/', '?q=nal&rating=4'],
     ['a category list', '/', '?category=plumber'],
     ['a malformed profile id', '/provider/42', ''],
     ['the home page', '/', ''],
-  ])('nothing for %s', async (_what, pathname, search) => {
+  ])('no data request for %s', async (_what, pathname, search) => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
     await flush();
     expect(dataCalls()).toEqual([]);
