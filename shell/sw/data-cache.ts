@@ -57,3 +57,42 @@ export function dataCacheKey(url: string, method: string, body: string): string 
   u.searchParams.append('__body', body);
   return u.href;
 }
+
+/** One read of a page's first reads (shell/server/first-reads.ts), as the data cache keeps it. */
+export interface FirstRead {
+  method: string;
+  url: string;
+  body: string;
+  answer: string;
+}
+
+/**
+ * The first reads a page's HTML carries (the serving step's JSON block, keyed "METHOD URL BODY"
+ * like earlyReadKey): a page whose data came with its HTML made no request for it, so the
+ * worker keeps these answers as if it had fetched them (offline, that profile or list is then
+ * read from the data cache like any other). Malformed blocks and entries are skipped.
+ */
+export function firstReadsInHtml(html: string): FirstRead[] {
+  const block = /<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html);
+  if (!block) return [];
+  let data: { reads?: unknown } | null;
+  try {
+    data = JSON.parse(block[1]!) as { reads?: unknown } | null;
+  } catch {
+    return [];
+  }
+  const reads = Array.isArray(data?.reads) ? (data.reads as { key?: unknown; status?: unknown; body?: unknown }[]) : [];
+  const out: FirstRead[] = [];
+  for (const read of reads) {
+    if (typeof read?.key !== 'string' || read.status !== 200 || typeof read.body !== 'string') continue;
+    const m = /^([A-Z]+) (\S+) ([\s\S]*)$/.exec(read.key);
+    if (!m) continue;
+    out.push({ method: m[1]!, url: m[2]!, body: m[3]!, answer: read.body });
+  }
+  return out;
+}
+
+/** A kept page without its first reads: offline, the app then reads the kept data with its "saved on" note. */
+export function withoutFirstReads(html: string): string {
+  return html.replace(/<script type="application\/json" id="first-reads">[^<]*<\/script>/, '');
+}

@@ -26,12 +26,17 @@ export function remoteBase(manifestUrl: string, manifest: unknown): string {
   return new URL('./', manifestUrl).href;
 }
 
+/** A remote's own strings chunk (`webpackChunkName: "i18n-<lang>-<namespace>"` in its src/locales). */
+const REMOTE_STRINGS_CHUNK = /(^|\/)i18n-[a-z]{2}-[a-z0-9-]+\.[0-9a-f]{8}\.js$/i;
+
 /**
  * The absolute URLs of one deployment's files besides the manifest: remoteEntry.js first, then
- * each exposed module's sync JS and CSS (what loading it always fetches), without duplicates.
- * Not the async chunks: here they are the lazy chunks of @city/shared's own copy in the remote
- * (languages, legal texts, catalogue details), which the page never loads (the shell provides
- * @city/shared); a lazy chunk the page does load is added to the set when it is fetched.
+ * each exposed module's sync JS and CSS (what loading it always fetches) and its own strings in
+ * the other language (a page in that language needs them before the remote renders), without
+ * duplicates. Not the other async chunks: here they are the lazy chunks of @city/shared's own
+ * copy in the remote (`i18n-en`, legal texts, catalogue details), which the page never loads
+ * (the shell provides @city/shared); a lazy chunk the page does load is added to the set when it
+ * is fetched.
  * Throws on a manifest that names no remoteEntry (not a federation manifest: nothing is kept).
  */
 export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[] {
@@ -43,6 +48,9 @@ export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[]
   const files = [`${path}${entry.name}`];
   for (const expose of Array.isArray(m.exposes) ? m.exposes : []) {
     for (const kind of [expose?.assets?.js, expose?.assets?.css]) files.push(...strings(kind?.sync));
+    // The remote's own strings in another language (`i18n-<lang>-<namespace>` chunks: English
+    // for a Hindi build's remote): loaded before the remote renders on a page in that language.
+    files.push(...strings(expose?.assets?.js?.async).filter((f) => REMOTE_STRINGS_CHUNK.test(f)));
   }
   return [...new Set(files.map((f) => new URL(f, base).href))];
 }

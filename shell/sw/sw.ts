@@ -18,7 +18,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim, type RouteHandlerCallbackOptions } from 'workbox-core';
 import { matchRoute } from '@city/shared/contracts';
-import { dataCacheKey, dataRoute, SAVED_AT_HEADER } from './data-cache';
+import { dataCacheKey, dataRoute, firstReadsInHtml, SAVED_AT_HEADER, withoutFirstReads, type FirstRead } from './data-cache';
 import {
   deploymentId,
   isHashedAsset,
@@ -59,7 +59,33 @@ registerRoute(
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [new ExpirationPlugin({ maxEntries: 40 })],
+  plugins: [
+    new ExpirationPlugin({ maxEntries: 40 }),
+    {
+      // A profile's, list's or search's data came with its HTML (no request of the page's own):
+      // kept in the data cache as if fetched, for offline (firstReadsInHtml).
+      fetchDidSucceed: async ({ response, event }) => {
+        if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
+          const copy = response.clone();
+          (event as FetchEvent).waitUntil(
+            copy
+              .text()
+              .then((html) => keepFirstReads(firstReadsInHtml(html)))
+              .catch(() => undefined),
+          );
+        }
+        return response;
+      },
+      // A kept page answers offline (or on a slow network): its data is not the live answer it
+      // was, so it goes without them and the app reads the data cache, which says when it was saved.
+      cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+        if (!cachedResponse || !(cachedResponse.headers.get('content-type') ?? '').includes('text/html')) return cachedResponse;
+        const html = await cachedResponse.text();
+        const { status, statusText, headers } = cachedResponse;
+        return new Response(withoutFirstReads(html), { status, statusText, headers });
+      },
+    },
+  ],
 });
 registerRoute(({ request }) => request.mode === 'navigate', pages);
 // A route never opened online: the precached page the serving step would have answered with,
@@ -312,10 +338,7 @@ async function dataHandler({ request, event }: RouteHandlerCallbackOptions): Pro
           const headers = new Headers(copy.headers);
           headers.set(SAVED_AT_HEADER, new Date().toISOString());
           const stored = new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers });
-          await (await caches.open(route.cacheName)).put(key, stored);
-          const expiration = new CacheExpiration(route.cacheName, { maxEntries: route.maxEntries });
-          await expiration.updateTimestamp(key);
-          await expiration.expireEntries();
+          await keepAnswer(route.cacheName, route.maxEntries, key, stored);
         })().catch(() => undefined),
       );
     }
@@ -332,6 +355,30 @@ async function dataHandler({ request, event }: RouteHandlerCallbackOptions): Pro
     return new Response(await hit.blob(), { status: hit.status, statusText: hit.statusText, headers });
   }
 }
+/** Stores answers under the key and with the note a fetched one gets (dataHandler). */
+async function keepAnswer(cacheName: string, maxEntries: number, key: string, stored: Response): Promise<void> {
+  await (await caches.open(cacheName)).put(key, stored);
+  const expiration = new CacheExpiration(cacheName, { maxEntries });
+  await expiration.updateTimestamp(key);
+  await expiration.expireEntries();
+}
+
+/** The first reads a page's HTML carried: anonymous by construction (the serving step reads as anon). */
+async function keepFirstReads(reads: FirstRead[]): Promise<void> {
+  const anonymous = { get: (name: string) => (name === 'apikey' ? 'anon' : null) };
+  for (const read of reads) {
+    const route = dataRoute(new URL(read.url), read.method, anonymous);
+    if (!route) continue;
+    const headers = new Headers({ 'content-type': 'application/json', [SAVED_AT_HEADER]: new Date().toISOString() });
+    await keepAnswer(
+      route.cacheName,
+      route.maxEntries,
+      dataCacheKey(read.url, read.method, read.body),
+      new Response(read.answer, { status: 200, headers }),
+    );
+  }
+}
+
 for (const method of ['GET', 'POST'] as const) {
   registerRoute(({ url, request }) => dataRoute(url, request.method, request.headers) !== null, dataHandler, method);
 }

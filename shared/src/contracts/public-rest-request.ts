@@ -71,7 +71,7 @@ export interface FirstReads {
  * take once: their data came with the HTML, with no request of their own. Anything malformed or
  * too old is ignored (the remotes then ask for themselves).
  */
-export function takeFirstReadsFromDocument(doc: Document): void {
+export function takeFirstReadsFromDocument(doc: { getElementById(id: string): { textContent: string | null } | null }): void {
   const reads = earlyReads();
   const element = doc.getElementById(FIRST_READS_ELEMENT_ID);
   if (!reads || !element) return;

@@ -156,13 +156,22 @@ function syncDocumentLanguage(lang: Language) {
 }
 
 /**
+ * How long after the page has settled the fallback language's strings are asked for: they are
+ * insurance (shown only for a string missing in the page's language, which tests forbid), the
+ * least urgent download, so it does not compete with what follows the content (the ads, a tap).
+ */
+export const FALLBACK_LANGUAGE_DELAY_MS = 1000;
+
+/**
  * Runs `task` once the page's own content is shown, the page has loaded and the main thread is
- * idle (not on the first render's path, nor on a data page's way to its first results).
+ * idle, FALLBACK_LANGUAGE_DELAY_MS later (not on the first render's path, nor on a data page's
+ * way to its first results).
  */
 function whenIdle(task: () => void): void {
+  const later = () => setTimeout(task, FALLBACK_LANGUAGE_DELAY_MS);
   const schedule = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 3000 });
-    else setTimeout(task, 200);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 3000 });
+    else setTimeout(later, 200);
   };
   if (typeof document === 'undefined') return schedule();
   whenPageContentShown(() => {

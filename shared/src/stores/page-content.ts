@@ -14,14 +14,31 @@ export const PAGE_CONTENT_TIMEOUT_MS = 8_000;
 let shown = false;
 const waiters = new Set<() => void>();
 
-/** Called by the module that draws the route's main content, once it is on screen (idempotent). */
+/**
+ * Called by the module that draws the route's main content once it has committed it
+ * (idempotent). The waiters run after the browser has painted it (the next frame), not in the
+ * same task: "shown" means on screen.
+ */
 export function markPageContentShown(): void {
   if (shown) return;
   shown = true;
   const now = [...waiters];
   waiters.clear();
-  for (const run of now) run();
+  if (now.length === 0) return;
+  let ran = false;
+  const runAll = () => {
+    if (ran) return;
+    ran = true;
+    for (const run of now) run();
+  };
+  // A rAF callback runs just before a frame is painted; a task queued from it runs after. A
+  // page in a background tab gets no frames: PAINT_WAIT_MS at most.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(runAll, 0));
+  setTimeout(runAll, PAINT_WAIT_MS);
 }
+
+/** Longest wait for the frame that shows the content (see markPageContentShown). */
+export const PAINT_WAIT_MS = 100;
 
 /** Whether the page's own content has been shown (or the wait for it has timed out). */
 export function pageContentShown(): boolean {

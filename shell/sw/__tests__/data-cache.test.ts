@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { dataCacheKey, dataRoute } from '../data-cache';
+import { dataCacheKey, dataRoute, firstReadsInHtml, withoutFirstReads } from '../data-cache';
+import { buildPublicRequest, earlyReadKey } from '@city/shared/contracts';
+import { withFirstReads } from '../../server/first-reads';
 
 const anon = (key = 'anon-key') => new Headers({ apikey: key, authorization: `Bearer ${key}` });
 const api = 'http://localhost:54321/rest/v1';
@@ -41,5 +43,44 @@ describe('dataCacheKey', () => {
     expect(a).toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"plumber"}'));
     expect(a).not.toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"tutor"}'));
     expect(new URL(a).searchParams.get('__body')).toBe('{"p_category":"plumber"}');
+  });
+});
+
+describe('firstReadsInHtml: the data a page got with its HTML, kept for offline', () => {
+  const config = { supabaseUrl: 'http://db.example.in', supabaseAnonKey: 'anon' };
+  const search = buildPublicRequest({ rpc: 'search_providers', args: { p_query: 'nal bad </script>' } }, config);
+  const row = buildPublicRequest({ table: 'service_providers', query: { select: '*', id: 'eq.1' } }, config);
+
+  it("reads back what the serving step wrote, as the worker's data cache keys it", () => {
+    const html = withFirstReads('<html><body></body></html>', {
+      at: Date.now(),
+      reads: [
+        { key: earlyReadKey(search), status: 200, body: '[{"name":"</script>"}]' },
+        { key: earlyReadKey(row), status: 200, body: '[]' },
+      ],
+    });
+    const reads = firstReadsInHtml(html);
+    expect(reads).toEqual([
+      { method: 'POST', url: search.url, body: search.init.body, answer: '[{"name":"</script>"}]' },
+      { method: 'GET', url: row.url, body: '', answer: '[]' },
+    ]);
+    // The same key the worker gives the page's own POST of that read.
+    expect(dataCacheKey(reads[0]!.url, reads[0]!.method, reads[0]!.body)).toBe(dataCacheKey(search.url, 'POST', String(search.init.body)));
+  });
+
+  it('a kept page is served without them (offline the app reads the kept data, with its note)', () => {
+    const html = withFirstReads('<html><body><main></main></body></html>', {
+      at: 1,
+      reads: [{ key: earlyReadKey(row), status: 200, body: '[]' }],
+    });
+    expect(withoutFirstReads(html)).toBe('<html><body><main></main></body></html>');
+  });
+
+  it('nothing from a page without them, or a malformed block', () => {
+    expect(firstReadsInHtml('<html><body></body></html>')).toEqual([]);
+    expect(firstReadsInHtml('<script type="application/json" id="first-reads">{</script>')).toEqual([]);
+    expect(
+      firstReadsInHtml('<script type="application/json" id="first-reads">{"reads":[{"key":"nonsense","status":200,"body":"[]"}]}</script>'),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ const manifest = {
     {
       name: 'Directory',
       assets: {
-        js: { sync: ['__federation_expose_Directory.3fd8dde9.js', '610.5882b82a.js'], async: ['category-details.009d3db5.js'] },
+        js: {
+          sync: ['__federation_expose_Directory.3fd8dde9.js', '610.5882b82a.js'],
+          async: ['category-details.009d3db5.js', 'i18n-en.cf91d093.js', 'legal-hi.4f8f8098.js', 'i18n-en-directory.eee51d3e.js'],
+        },
         css: { sync: ['__federation_expose_Directory.dd02ef95.css'], async: [] },
       },
     },
@@ -16,12 +19,13 @@ const manifest = {
 };
 
 describe('remoteSetFiles', () => {
-  it('is remoteEntry.js and the exposed sync JS/CSS beside the manifest: not the shared libraries, not the lazy chunks', () => {
+  it("is remoteEntry.js, the exposed sync JS/CSS and the remote's own other-language strings: not the shared libraries, not their lazy chunks", () => {
     expect(remoteSetFiles('http://localhost:3101/mf-manifest.json', manifest)).toEqual([
       'http://localhost:3101/remoteEntry.js',
       'http://localhost:3101/__federation_expose_Directory.3fd8dde9.js',
       'http://localhost:3101/610.5882b82a.js',
       'http://localhost:3101/__federation_expose_Directory.dd02ef95.css',
+      'http://localhost:3101/i18n-en-directory.eee51d3e.js',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import {
   markPageContentShown,
   PAGE_CONTENT_TIMEOUT_MS,
+  PAINT_WAIT_MS,
   pageContentShown,
   resetPageContentForTests,
   whenPageContentShown,
@@ -30,6 +31,9 @@ describe('page content shown', () => {
     expect(first).not.toHaveBeenCalled();
     markPageContentShown();
     markPageContentShown();
+    // Once it is painted: after the next frame (or PAINT_WAIT_MS without frames), not in the same task.
+    expect(first).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(PAINT_WAIT_MS);
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).toHaveBeenCalledTimes(1);
     expect(pageContentShown()).toBe(true);
@@ -49,7 +53,7 @@ describe('page content shown', () => {
     window.dispatchEvent(new Event('load'));
     jest.advanceTimersByTime(PAGE_CONTENT_TIMEOUT_MS - 1);
     expect(waiter).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
+    jest.advanceTimersByTime(1 + PAINT_WAIT_MS);
     expect(waiter).toHaveBeenCalledTimes(1);
   });
 

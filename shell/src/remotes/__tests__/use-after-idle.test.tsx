@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { markPageContentShown, PAGE_CONTENT_TIMEOUT_MS, resetPageContentForTests } from '@city/shared';
+import { markPageContentShown, PAGE_CONTENT_TIMEOUT_MS, PAINT_WAIT_MS, resetPageContentForTests } from '@city/shared';
 import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, resetPageIdleForTests, useAfterIdle } from '../use-after-idle';
 
 // jsdom has no requestIdleCallback: each test installs its own or leaves it missing.
@@ -155,6 +155,7 @@ describe('useAfterIdle', () => {
     expect(idle.request).not.toHaveBeenCalled();
     expect(screen.getByText('first render')).toBeInTheDocument();
     act(() => markPageContentShown());
+    act(() => jest.advanceTimersByTime(PAINT_WAIT_MS)); // once painted
     expect(idle.request).toHaveBeenCalledTimes(1);
     idle.becomeIdle();
     expect(screen.getByText('after idle')).toBeInTheDocument();
@@ -166,9 +167,9 @@ describe('useAfterIdle', () => {
     act(() => jest.advanceTimersByTime(60_000));
     expect(screen.getByText('first render')).toBeInTheDocument();
     fireLoad();
-    act(() => jest.advanceTimersByTime(PAGE_CONTENT_TIMEOUT_MS + FALLBACK_DELAY_MS - 1));
+    act(() => jest.advanceTimersByTime(PAGE_CONTENT_TIMEOUT_MS - 1));
     expect(screen.getByText('first render')).toBeInTheDocument();
-    act(() => jest.advanceTimersByTime(1));
+    act(() => jest.advanceTimersByTime(1 + PAINT_WAIT_MS + FALLBACK_DELAY_MS));
     expect(screen.getByText('after idle')).toBeInTheDocument();
   });
 
