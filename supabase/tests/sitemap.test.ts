@@ -29,14 +29,17 @@ test('lists every approved provider once (keyset batches over REST), never a pen
     return page;
   };
   const { files, providers } = await buildSitemaps(ORIGIN, next, 200);
-  expect(times.length).toBe(Math.floor(approved / 50) + 1);
-  expect(files.has(`/sitemap-providers-${Math.ceil(approved / 200)}.xml`)).toBe(true);
-  expect(providers).toBe(approved);
+  // Other test files on the same server may approve providers meanwhile: between the two counts.
+  const countedAfter = await anonClient().from('service_providers').select('id', { count: 'exact', head: true }).eq('status', 'approved');
+  expect(providers).toBeGreaterThanOrEqual(approved);
+  expect(providers).toBeLessThanOrEqual(countedAfter.count!);
+  expect(times.length).toBe(Math.floor(providers / 50) + 1);
+  expect(files.has(`/sitemap-providers-${Math.ceil(providers / 200)}.xml`)).toBe(true);
   const ids = [...files.entries()]
     .filter(([path]) => path.startsWith('/sitemap-providers-'))
     .flatMap(([, xml]) => [...xml.matchAll(/<loc>https:\/\/city\.example\.in\/provider\/([^<]+)<\/loc>/g)].map((m) => m[1]!));
-  expect(ids).toHaveLength(approved);
-  expect(new Set(ids).size).toBe(approved);
+  expect(ids).toHaveLength(providers);
+  expect(new Set(ids).size).toBe(providers);
   expect(ids).not.toContain(pending.id);
   expect(ids).not.toContain(rejected.id);
   // One indexed range scan per batch: each one well under the budget a request may take.
