@@ -16,6 +16,7 @@ import {
   type PublicTarget,
 } from '@city/shared/contracts';
 import { findCategoryById, storedCategoryValue } from '@city/shared/catalogue';
+import { jsonForScript } from './seo';
 
 const DIRECTORY = REMOTE_PARAMS.mf_directory;
 /** The directory's filters other than the text and the category. */
@@ -110,12 +111,6 @@ export async function readFirstReads(
  */
 export function withFirstReads(html: string, reads: FirstReads | null): string {
   if (!reads) return html;
-  const json = JSON.stringify(reads)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  const block = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${json}</script>`;
+  const block = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${jsonForScript(reads)}</script>`;
   return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, () => `${block}</body>`) : `${html}${block}`;
 }

@@ -33,13 +33,17 @@ export const fill = (template: string, vars: Record<string, string>) =>
  * the CSP's script-src does not apply to it.
  */
 export function jsonLdScript(data: unknown): string {
-  const json = JSON.stringify(data)
+  return `<script type="application/ld+json">${jsonForScript(data)}</script>`;
+}
+
+/** JSON that no HTML parser can end or comment out inside a <script> data block (see jsonLdScript). */
+export function jsonForScript(data: unknown): string {
+  return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/ld+json">${json}</script>`;
 }
 
 /** The link-preview card of a category (shell/scripts/gen-og-images.ts writes one per category). */

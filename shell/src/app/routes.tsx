@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { ROUTE_MANIFEST, type RouteId, type RouteSpec } from '@city/shared/contracts';
 import { HomePage } from '../pages/home-page';
 import { ProviderPage } from '../pages/provider-page';
@@ -8,22 +7,13 @@ import { MyListingPage } from '../pages/my-listing-page';
 import type { StaticPageKind } from '../pages/static-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteScope } from './route-context';
+import { SlotLoading } from '../remotes/remote-slot';
 
 // The static pages (privacy, terms, disclaimer, contact) are a chunk of their own: no landing
 // page downloads them. Their legal texts load with them (ensureLegalNamespace) anyway.
 const StaticPage = lazy(() =>
   import(/* webpackChunkName: "static-page" */ '../pages/static-page').then((m) => ({ default: m.StaticPage })),
 );
-
-/** The loading line the remote slots show (and the static page while its texts load). */
-function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <p className="remote-loading" role="status">
-      {t('remote.loading')}
-    </p>
-  );
-}
 
 // The operator's pages (login, the guard, the panel's slot) are another: no visitor needs them.
 const adminPages = () => import(/* webpackChunkName: "admin-pages" */ '../pages/admin-pages');
@@ -32,12 +22,12 @@ const AdminPage = lazy(() => adminPages().then((m) => ({ default: m.AdminPage })
 const AdminGuard = lazy(() => adminPages().then((m) => ({ default: m.AdminGuard })));
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return <Suspense fallback={<SlotLoading />}>{children}</Suspense>;
 }
 
 function LazyStaticPage({ kind }: { kind: StaticPageKind }) {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<SlotLoading />}>
       <StaticPage kind={kind} />
     </Suspense>
   );

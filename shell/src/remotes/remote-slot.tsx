@@ -74,7 +74,8 @@ function DialogFallback({ remote, onRetry, onClose }: { remote: string; onRetry?
   );
 }
 
-function SlotLoading() {
+/** The translated loading line of a slot (and of the shell's lazy pages while their chunk loads). */
+export function SlotLoading() {
   const { t } = useTranslation();
   return (
     <div className="remote-loading" role="status">
