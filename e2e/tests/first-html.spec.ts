@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+import { holdShellScript } from '../fixtures/hold-shell-script';
 
 /**
  * No blank page at any moment, and nothing that looks ready before it works (issue 19). The
@@ -8,17 +9,6 @@ import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fix
  * page's register, "more services", language and search work as links and a form, and what
  * needs the app (voice) is shown inactive until it has started.
  */
-
-/** Holds the shell's entry script until release(): what a slow phone shows before JavaScript runs. */
-async function holdShellScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const header = (page: Page) => page.getByRole('banner');
 const skeleton = (page: Page) => page.locator('#boot-skeleton');

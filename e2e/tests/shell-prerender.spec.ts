@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+import { holdShellScript } from '../fixtures/hold-shell-script';
 
 /**
  * `/` is prerendered into index.html at build time (shell/prerender): the visitor sees the
@@ -7,18 +8,6 @@ import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fix
  * (another path, a category or search in the URL, English chosen) the markup is hidden
  * before first paint and the app renders as before.
  */
-
-/** Holds the shell's entry script until release(): what a slow phone shows before JavaScript runs
- * (deferred scripts delay DOMContentLoaded: navigations below wait for 'commit' only). */
-async function holdShellScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const heading = 'भरोसेमंद स्थानीय सेवाएं खोजें';
 
