@@ -49,14 +49,14 @@ const isAbort = (e: unknown, signal?: AbortSignal) => Boolean(signal?.aborted) |
  * Sends a request built by publicRestRequest and returns its JSON body. An HTTP error becomes
  * the ApiError of its PostgREST body (toApiError), a request that cannot be sent a network
  * ApiError; an abort rejects with the AbortError itself. The same request started early by the
- * shell's entry chunk (startEarlyRead) is answered from there, once.
+ * shell's entry chunk (startEarlyRead), or answered in the page's first HTML (takeFirstReadsFromDocument), is answered from there, once.
  */
 export async function sendPublicRequest<T>(request: PublicRequest, options: PublicRequestOptions = {}): Promise<T> {
   const { signal, fetchImpl = fetch } = options;
   const { url, init } = request;
   let res: Response;
   try {
-    // The same read started by the entry chunk (startEarlyRead), if any: its answer, once.
+    // The same read answered in the first HTML (or started early), if any: its answer, once.
     const early = signal?.aborted ? null : takeEarlyRead(request);
     res = early ? await early.catch(() => fetchImpl(url, { ...init, signal })) : await fetchImpl(url, { ...init, signal });
   } catch (e) {
