@@ -31,8 +31,9 @@ async function search(params: Record<string, unknown>): Promise<Row[]> {
  * "Top rated" order, computed here from public data: the Bayesian average
  * (5 * m + sum) / (5 + n) with the category's mean m as prior (3 without ratings),
  * then more ratings, then newer. Returns the first pair out of that order, or null.
- * Other test files rate providers concurrently: the category means are read before
- * and after, and the check is repeated when they moved in between.
+ * Other test files rate (and re-rate) providers concurrently: the category means and every
+ * approved provider's sum and count are read before and after the search, and the check is
+ * repeated until nothing moved in between.
  */
 async function topRatedOrderViolation(run: () => Promise<Row[]>): Promise<string | null> {
   const stats = async () => {
@@ -40,21 +41,22 @@ async function topRatedOrderViolation(run: () => Promise<Row[]>): Promise<string
     if (res.error) throw new Error(JSON.stringify(res.error));
     return new Map((res.data as { category: string; rating_sum: number; rating_count: number }[]).map((s) => [s.category, s]));
   };
+  const sums = async () => {
+    const res = await supabase.from('service_providers').select('id, rating_sum, rating_count').order('id').range(0, 999);
+    if (res.error) throw new Error(JSON.stringify(res.error));
+    expect(res.data.length).toBeLessThan(1000);
+    return new Map((res.data as { id: string; rating_sum: number; rating_count: number }[]).map((r) => [r.id, r]));
+  };
   for (let attempt = 0; ; attempt++) {
-    const before = await stats();
+    const [before, sumsBefore] = [await stats(), await sums()];
     const rows = await run();
-    const sums = await supabase
-      .from('service_providers')
-      .select('id, rating_sum, rating_count')
-      .in(
-        'id',
-        rows.map((r) => r.id),
-      );
-    const after = await stats();
-    const byId = new Map((sums.data as { id: string; rating_sum: number; rating_count: number }[]).map((r) => [r.id, r]));
+    const [after, byId] = [await stats(), await sums()];
     const stable =
-      JSON.stringify([...before]) === JSON.stringify([...after]) && rows.every((r) => byId.get(r.id)?.rating_count === r.rating_count);
-    if (!stable && attempt < 5) continue;
+      JSON.stringify([...before]) === JSON.stringify([...after]) && JSON.stringify([...sumsBefore]) === JSON.stringify([...byId]);
+    if (!stable && attempt < 30) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     const score = (r: Row) => {
       const s = after.get(r.category);
       const m = s && Number(s.rating_count) > 0 ? Number(s.rating_sum) / Number(s.rating_count) : 3;

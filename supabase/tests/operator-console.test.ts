@@ -128,8 +128,12 @@ describe('audit_log is append-only', () => {
   });
 
   test('the log pages newest first with a total', async () => {
+    // Three entries of its own, so a page further always has two rows even on a fresh server.
     const { id } = await createProvider({ approve: false });
-    await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
+    for (const p_status of ['approved', 'suspended', 'approved']) {
+      const set = await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status, p_reason: 'paging test' });
+      expect(set.error).toBeNull();
+    }
     const page = await admin.rpc('admin_audit_log', { p_limit: 2, p_offset: 0 });
     const rows = page.data as AuditEntry[];
     expect(rows).toHaveLength(2);
@@ -468,22 +472,31 @@ describe('ads', () => {
   });
 
   test('bad ads are refused (end before start, type, links, reason) and store nothing', async () => {
-    const count = async () => (await admin.from('advertisements').select('id', { count: 'exact', head: true })).count;
+    // Counted by this test's own titles: other test files add ads to the same server meanwhile.
+    const title = `Bad ad ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+    const long = 'x'.repeat(201);
+    const count = async () => {
+      const res = await admin.from('advertisements').select('id', { count: 'exact', head: true }).in('title', [title, long]);
+      expect(res.error).toBeNull();
+      return res.count;
+    };
     const before = await count();
+    expect(before).toBe(0);
+    const bad = (over: Record<string, unknown> = {}) => ad({ title, ...over });
     const cases: [Record<string, unknown>, string, string, string][] = [
-      [ad({ start_date: '2026-05-02', end_date: '2026-05-01' }), 'r', '23514', 'end_date'],
-      [ad({ start_date: 'tomorrow-ish' }), 'r', '22007', 'start_date'],
-      [ad({ media_type: 'gif' }), 'r', '23514', 'media_type'],
-      [ad({ media_type: null }), 'r', '23502', 'media_type'],
-      [ad({ media_url: '' }), 'r', '23502', 'media_url'],
-      [ad({ media_url: 'javascript:alert(1)' }), 'r', '23514', 'media_url'],
-      [ad({ media_type: 'youtube', media_url: 'https://evil.example/watch?v=x' }), 'r', '23514', 'media_url'],
-      [ad({ redirect_link: 'ftp://x' }), 'r', '23514', 'redirect_link'],
-      [ad({ sort_order: 1.5 }), 'r', '23514', 'sort_order'],
-      [ad({ active: 'yes' }), 'r', '23514', 'active'],
-      [ad({ title: 'x'.repeat(201) }), 'r', '23514', 'title'],
-      [ad({ owner: 'me' }), 'r', '22023', 'owner'],
-      [ad(), '', '22023', 'reason'],
+      [bad({ start_date: '2026-05-02', end_date: '2026-05-01' }), 'r', '23514', 'end_date'],
+      [bad({ start_date: 'tomorrow-ish' }), 'r', '22007', 'start_date'],
+      [bad({ media_type: 'gif' }), 'r', '23514', 'media_type'],
+      [bad({ media_type: null }), 'r', '23502', 'media_type'],
+      [bad({ media_url: '' }), 'r', '23502', 'media_url'],
+      [bad({ media_url: 'javascript:alert(1)' }), 'r', '23514', 'media_url'],
+      [bad({ media_type: 'youtube', media_url: 'https://evil.example/watch?v=x' }), 'r', '23514', 'media_url'],
+      [bad({ redirect_link: 'ftp://x' }), 'r', '23514', 'redirect_link'],
+      [bad({ sort_order: 1.5 }), 'r', '23514', 'sort_order'],
+      [bad({ active: 'yes' }), 'r', '23514', 'active'],
+      [bad({ title: long }), 'r', '23514', 'title'],
+      [bad({ owner: 'me' }), 'r', '22023', 'owner'],
+      [bad(), '', '22023', 'reason'],
     ];
     for (const [p_ad, p_reason, code, details] of cases) {
       const res = await admin.rpc('admin_save_ad', { p_ad, p_reason });
@@ -497,7 +510,7 @@ describe('ads', () => {
     expect(yt.error).toBeNull();
     expect((await admin.rpc('admin_delete_ad', { p_id: (yt.data as { id: string }).id, p_reason: 'test over' })).error).toBeNull();
     // the table refuses an end before the start on any path
-    const direct = await admin.from('advertisements').insert(ad({ start_date: '2026-05-02', end_date: '2026-05-01' }));
+    const direct = await admin.from('advertisements').insert(bad({ start_date: '2026-05-02', end_date: '2026-05-01' }));
     expect(direct.error).toMatchObject({ code: '23514' });
     expect(await count()).toBe(before);
   });
