@@ -64,8 +64,11 @@ export class StaticServer {
   private server: Server | null = null;
   constructor(private readonly opts: StaticServerOptions) {}
 
+  /** The port asked for, or once started the one listened on (port 0: the system picks). */
   get url(): string {
-    return `http://localhost:${this.opts.port}`;
+    const address = this.server?.address();
+    const port = address && typeof address === 'object' ? address.port : this.opts.port;
+    return `http://localhost:${port}`;
   }
 
   get running(): boolean {

@@ -24,19 +24,29 @@ export function startCluster(pgBin = DEFAULT_PG_BIN) {
   };
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = 56000 + Math.floor(Math.random() * 3000);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
+  // A random port may be taken (another cluster, or the local end of an open connection):
+  // pg_ctl then fails to start, and the next try picks another.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = 56000 + Math.floor(Math.random() * 3000);
+    try {
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+        'start',
+      ]);
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     stop() {

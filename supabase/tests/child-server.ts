@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readServerInfo } from '../local/server-info';
+import { freePort } from './free-port';
 
 const PACKAGE_DIR = resolve(__dirname, '..');
 
@@ -30,7 +31,7 @@ export async function startChildServer(
   opts: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<ChildServer> {
   const dataDir = opts.dataDir ?? freshDataDir();
-  const port = String(51000 + Math.floor(Math.random() * 3000));
+  const port = String(await freePort());
   const child = spawn(
     process.execPath,
     [

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readServerInfo } from '../local/server-info';
+import { freePort } from './free-port';
 
 export interface TestServer {
   url: string;
@@ -28,7 +29,7 @@ const PACKAGE_DIR = resolve(__dirname, '..');
 
 export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'city-supabase-test-'));
-  const port = String(55000 + Math.floor(Math.random() * 4000));
+  const port = String(await freePort());
   const jwtSecret = `test-secret-${Math.random().toString(36).slice(2)}-${Date.now()}-padding-padding`;
   if (process.env.DATABASE_URL) {
     // A PostgreSQL run: start from an empty schema (the database must be a throw-away one).

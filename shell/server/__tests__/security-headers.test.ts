@@ -107,7 +107,7 @@ describe('StaticServer with per-request headers', () => {
   let origins = ['http://localhost:4001/mf-manifest.json'];
   const server = new StaticServer({
     root,
-    port: 38000 + Math.floor(Math.random() * 1000),
+    port: 0,
     spaFallback: true,
     headers: () => securityHeaders({ shellOrigin: 'http://localhost:4000', moduleOrigins: origins, supabaseUrl: 'http://127.0.0.1:54321' }),
     routes: { '/config.json': () => ({ type: 'application/json', body: '{}' }) },
