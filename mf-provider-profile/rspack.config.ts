@@ -6,6 +6,6 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     name: 'mf_provider_profile',
     port: 3002,
     title: 'mf_provider_profile (standalone)',
-    exposes: { './ProviderProfile': './src/provider-profile.tsx' },
+    exposes: { './ProviderProfile': './src/provider-profile.tsx', './OfflineOutbox': './src/offline-outbox.ts' },
     mode: argv.mode ?? 'production',
   });

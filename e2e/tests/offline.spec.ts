@@ -8,6 +8,7 @@ import { StaticServer } from '../../shell/server/static-server';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import enLegal from '../../shared/src/i18n/locales/en/legal.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
+import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant } from '../harness/build-variant';
@@ -205,6 +206,35 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id);
   expect(reviews.data).toEqual([{ review_text: 'Written with no signal, sent later.' }]);
   expect(await page.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
+});
+
+test('a rating kept offline is sent from the home page on the next visit, without opening a profile', async ({ page, context, db }) => {
+  test.setTimeout(90_000);
+  const p = await createProvider(db, 'Outbox From Home Plumber');
+  await page.goto(`/provider/${p.id}`);
+  await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await setOffline(context, true);
+  await profile(page).getByRole('radio', { name: '5 स्टार' }).click();
+  await expect(toast(page, hiProfile.outbox.pending)).toBeVisible();
+  await page.close();
+
+  // Back online the next day: the visitor opens the home page only.
+  await setOffline(context, false);
+  const home = await context.newPage();
+  const loaded: string[] = [];
+  home.on('request', (r) => loaded.push(r.url()));
+  await home.goto('/');
+  await expect(toast(home, hiProfile.outbox.sent_one.replace('{{count}}', '1'))).toBeVisible({ timeout: 30_000 });
+  const token = await home.evaluate(() => localStorage.getItem('city.deviceToken'));
+  const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
+  expect(ratings.data).toEqual([{ device_hash: deviceHash(token!), rating: 5 }]);
+  expect(await home.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
+  // Only the profile's small task came down, not its page.
+  await expect(profile(home)).toHaveCount(0);
+  const profileOrigin = new URL((await remotesJson(home)).mf_provider_profile!).origin;
+  const profileExposes = loaded.filter((url) => url.startsWith(profileOrigin) && url.includes('__federation_expose_'));
+  expect(profileExposes.map((url) => url.replace(/^.*\/|\.[0-9a-f]+\.js$/g, ''))).toEqual(['__federation_expose_OfflineOutbox']);
+  await expectNoSeriousA11yViolations(home);
 });
 
 test('a remote redeployed alone is used on the next visit with the worker on, and kept whole for offline', async ({

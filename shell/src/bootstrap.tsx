@@ -14,6 +14,7 @@ import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsSupabaseAtOnce } from './remotes/startup-preload';
 import { registerServiceWorker } from './app/register-sw';
+import { startBackgroundTasks } from './remotes/background-tasks';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -70,6 +71,8 @@ async function start() {
     return;
   }
   registerRemoteManifest(remotes.manifest);
+  // E.g. ratings kept offline are sent from any page, not only a profile (after idle).
+  startBackgroundTasks();
   void startAuth();
   const hydrate =
     container.getAttribute(PRERENDERED_ATTRIBUTE) === PRERENDER_LANGUAGE &&

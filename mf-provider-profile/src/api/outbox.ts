@@ -2,11 +2,13 @@
 // (offline, backend down) is kept in this device's localStorage, with the device token it was
 // made with, and sent when the page is back online. Never dropped silently: a kept write is
 // either sent, or refused by the server and reported (sendOutbox's `refused`).
-import { ApiError, getDeviceToken } from '@city/shared';
+import { ApiError, getDeviceToken, PROFILE_OUTBOX_KEY } from '@city/shared';
 import { submitRating } from './ratings';
 import { submitReview } from './reviews';
 
-export const OUTBOX_KEY = 'city.profile.outbox';
+// Named in @city/shared's contracts: the shell starts this remote's OfflineOutbox task on any
+// page while the key holds something (BACKGROUND_TASKS).
+export const OUTBOX_KEY = PROFILE_OUTBOX_KEY;
 
 export type OutboxItem =
   | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken: string; createdAt: string }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { i18n, toast } from '@city/shared';
+import { currentLanguage, ensureLanguage, i18n, toast } from '@city/shared';
 import { pendingWrites, sendOutbox } from '../api';
 
 /** While writes are kept: try again this often (the backend may come back without an `online` event). */
@@ -9,6 +9,9 @@ export const OUTBOX_RETRY_MS = 30_000;
 export async function deliverOutbox(): Promise<void> {
   if (pendingWrites().length === 0) return;
   const { sent, refused } = await sendOutbox();
+  if (refused.length === 0 && sent.length === 0) return;
+  // Started on another page (the OfflineOutbox task), this module's English may not be in yet.
+  await ensureLanguage(currentLanguage()).catch(() => undefined);
   const t = i18n.getFixedT(null, 'profile');
   if (refused.length > 0) toast({ title: t('outbox.refused'), variant: 'destructive' });
   else if (sent.length > 0) toast({ title: t('outbox.sent', { count: sent.length }) });
@@ -17,19 +20,23 @@ export async function deliverOutbox(): Promise<void> {
 let started = false;
 
 /**
- * Starts sending kept writes (api/outbox.ts) once per page, when the profile module is first
- * shown: now, on every `online` event, and every OUTBOX_RETRY_MS while any are kept. Stays on
+ * Starts sending kept writes (api/outbox.ts), once per page: now, on every `online` event, and
+ * every OUTBOX_RETRY_MS while any are kept. Called when the profile is first shown (useOutbox)
+ * and by the shell on any other page while writes are kept (the OfflineOutbox task); stays on
  * after the profile is left (the visitor may come back online on another page).
  */
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  const run = () => void deliverOutbox().catch(() => undefined);
+  window.addEventListener('online', run);
+  window.setInterval(() => {
+    if (pendingWrites().length > 0 && navigator.onLine !== false) run();
+  }, OUTBOX_RETRY_MS);
+  run();
+}
+
+/** startOutbox when the profile is first shown. */
 export function useOutbox(): void {
-  useEffect(() => {
-    if (started) return;
-    started = true;
-    const run = () => void deliverOutbox().catch(() => undefined);
-    window.addEventListener('online', run);
-    window.setInterval(() => {
-      if (pendingWrites().length > 0 && navigator.onLine !== false) run();
-    }, OUTBOX_RETRY_MS);
-    run();
-  }, []);
+  useEffect(startOutbox, []);
 }

@@ -1,4 +1,5 @@
 export * from './remotes';
 export * from './runtime-config';
 export * from './routes';
+export * from './background-tasks';
 export * from './public-rest-request';

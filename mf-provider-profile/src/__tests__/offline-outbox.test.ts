@@ -1,0 +1,40 @@
+import { waitFor } from '@testing-library/react';
+import { DEVICE_TOKEN_KEY, PROFILE_OUTBOX_KEY, setSupabaseClient, toastStore } from '@city/shared';
+import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
+import { pendingWrites, queueWrite } from '../api';
+import offlineOutbox from '../offline-outbox';
+
+const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(DEVICE_TOKEN_KEY, TOKEN);
+});
+afterEach(() => setSupabaseClient(null));
+
+// The task the shell starts on any page (BACKGROUND_TASKS), here on an English page where this
+// remote's English strings were never loaded: they come in before the notice is shown.
+it('started on another page, sends the kept writes once and says so in the page language', async () => {
+  queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4, deviceToken: TOKEN });
+  queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Came on time', deviceToken: TOKEN });
+  expect(localStorage.getItem(PROFILE_OUTBOX_KEY)).not.toBeNull();
+  setTestLanguage('en');
+  const stored = { id: 'r1', provider_id: PROVIDER, review_text: 'Came on time', created_at: '2026-11-24T06:00:00Z' };
+  const { rpc } = installFakeSupabase({ data: stored });
+
+  offlineOutbox.start();
+  offlineOutbox.start();
+
+  await waitFor(() =>
+    expect(toastStore.getState().toasts.map((t) => t.title)).toEqual([
+      'Sent: 2 ratings and reviews you saved offline have been submitted.',
+    ]),
+  );
+  expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_device_token: TOKEN, p_rating: 4 });
+  expect(rpc).toHaveBeenCalledWith('add_review', { p_provider_id: PROVIDER, p_review_text: 'Came on time', p_device_token: TOKEN });
+  // Started twice (the shell's task and a profile shown later): each write is sent once.
+  expect(rpc).toHaveBeenCalledTimes(2);
+  expect(pendingWrites()).toEqual([]);
+  expect(localStorage.getItem(PROFILE_OUTBOX_KEY)).toBeNull();
+});
