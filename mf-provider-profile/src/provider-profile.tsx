@@ -12,6 +12,9 @@ import { ReviewsSection } from './components/reviews-section';
 import { ReportButton } from './components/report-button';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { useOutbox } from './hooks/use-outbox';
+
+// For the OfflineOutbox task (offline-outbox.ts), which loads this module as it is.
+export { startOutbox } from './hooks/use-outbox';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import { useProfileView } from './hooks/use-profile-view';
 import './provider-profile.css';

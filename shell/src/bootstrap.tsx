@@ -14,7 +14,7 @@ import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsSupabaseAtOnce } from './remotes/startup-preload';
 import { registerServiceWorker } from './app/register-sw';
-import { startBackgroundTasks } from './remotes/background-tasks';
+import { whenPageIdle } from './remotes/use-after-idle';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly
@@ -71,8 +71,13 @@ async function start() {
     return;
   }
   registerRemoteManifest(remotes.manifest);
-  // E.g. ratings kept offline are sent from any page, not only a profile (after idle).
-  startBackgroundTasks();
+  // E.g. ratings kept offline are sent from any page, not only a profile: after idle, and in a
+  // chunk of its own (nothing of it in the first render).
+  whenPageIdle(() => {
+    import(/* webpackChunkName: "background-tasks" */ './remotes/background-tasks')
+      .then((tasks) => tasks.startBackgroundTasks())
+      .catch((e: unknown) => console.warn('[tasks] not started:', e));
+  });
   void startAuth();
   const hydrate =
     container.getAttribute(PRERENDERED_ATTRIBUTE) === PRERENDER_LANGUAGE &&

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
-import { DEVICE_TOKEN_KEY, PROFILE_OUTBOX_KEY, setSupabaseClient, toastStore } from '@city/shared';
+import { DEVICE_TOKEN_KEY, setSupabaseClient, toastStore } from '@city/shared';
+import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
 import { pendingWrites, queueWrite } from '../api';
 import offlineOutbox from '../offline-outbox';

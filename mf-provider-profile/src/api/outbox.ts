@@ -2,7 +2,8 @@
 // (offline, backend down) is kept in this device's localStorage, with the device token it was
 // made with, and sent when the page is back online. Never dropped silently: a kept write is
 // either sent, or refused by the server and reported (sendOutbox's `refused`).
-import { ApiError, getDeviceToken, PROFILE_OUTBOX_KEY } from '@city/shared';
+import { ApiError, getDeviceToken } from '@city/shared';
+import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { submitRating } from './ratings';
 import { submitReview } from './reviews';
 

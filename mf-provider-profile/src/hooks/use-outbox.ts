@@ -10,7 +10,7 @@ export async function deliverOutbox(): Promise<void> {
   if (pendingWrites().length === 0) return;
   const { sent, refused } = await sendOutbox();
   if (refused.length === 0 && sent.length === 0) return;
-  // Started on another page (the OfflineOutbox task), this module's English may not be in yet.
+  // Started on another page (the OfflineOutbox task), this remote's English may not be in yet.
   await ensureLanguage(currentLanguage()).catch(() => undefined);
   const t = i18n.getFixedT(null, 'profile');
   if (refused.length > 0) toast({ title: t('outbox.refused'), variant: 'destructive' });

@@ -4,7 +4,9 @@
  * task after the page's content is shown and the browser is idle, and only when the task's
  * localStorage key holds something: a page with nothing pending downloads nothing for it.
  *
- * Plain data and types, no imports at run time (like routes.ts).
+ * Plain data and types, no imports at run time (like routes.ts). A subpath of its own
+ * (`@city/shared/contracts/background-tasks`), not in the package's root: the few bytes are
+ * bundled into the shell's lazy starter and the task's remote, not into every first render.
  */
 import type { RemoteName } from './remotes';
 

@@ -1,13 +1,12 @@
 /**
- * Starts the remotes' background tasks (BACKGROUND_TASKS in @city/shared): after the page's
- * content is shown and the browser is idle, each task whose localStorage key holds something
- * is loaded from its remote and started. Nothing is downloaded while nothing is pending, and a
+ * Starts the remotes' background tasks (BACKGROUND_TASKS in @city/shared): each task whose
+ * localStorage key holds something is loaded from its remote and started. The entry loads this
+ * chunk once the page's content is shown and the browser is idle (bootstrap.tsx). Nothing is downloaded while nothing is pending, and a
  * task that cannot load (its remote is down, offline without a kept copy) is left for the next
  * page: a warning in the console, nothing for the visitor.
  */
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { BACKGROUND_TASKS, type BackgroundTaskSpec, type RemoteTasks } from '@city/shared';
-import { whenPageIdle } from './use-after-idle';
+import { BACKGROUND_TASKS, type BackgroundTaskSpec, type RemoteTasks } from '@city/shared/contracts/background-tasks';
 
 function localStore(): Pick<Storage, 'getItem'> | null {
   try {
@@ -31,8 +30,6 @@ export async function startBackgroundTask(spec: BackgroundTaskSpec, storage = lo
 }
 
 /** Once per page, after the remotes' manifest is registered. */
-export function startBackgroundTasks(tasks: readonly BackgroundTaskSpec[] = BACKGROUND_TASKS): void {
-  whenPageIdle(() => {
-    for (const task of tasks) void startBackgroundTask(task);
-  });
+export function startBackgroundTasks(tasks: readonly BackgroundTaskSpec[] = BACKGROUND_TASKS): Promise<boolean[]> {
+  return Promise.all(tasks.map((task) => startBackgroundTask(task)));
 }

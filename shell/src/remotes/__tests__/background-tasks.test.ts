@@ -1,6 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { BACKGROUND_TASKS, markPageContentShown, PAINT_WAIT_MS, PROFILE_OUTBOX_KEY, resetPageContentForTests } from '@city/shared';
-import { FALLBACK_DELAY_MS, resetPageIdleForTests } from '../use-after-idle';
+import { BACKGROUND_TASKS, PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { startBackgroundTask, startBackgroundTasks } from '../background-tasks';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
@@ -49,23 +48,13 @@ describe('startBackgroundTask', () => {
 });
 
 describe('startBackgroundTasks', () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-    resetPageIdleForTests();
-    resetPageContentForTests();
-  });
-  afterEach(() => jest.useRealTimers());
-
-  it("waits for the page's content and idle before loading anything", async () => {
+  it('starts each listed task whose key holds something', async () => {
     localStorage.setItem(PROFILE_OUTBOX_KEY, '[{"kind":"review"}]');
     const start = jest.fn();
     remote.mockResolvedValue({ default: { start } });
-    startBackgroundTasks();
-    await jest.advanceTimersByTimeAsync(FALLBACK_DELAY_MS * 5);
-    expect(remote).not.toHaveBeenCalled();
-    markPageContentShown();
-    await jest.advanceTimersByTimeAsync(PAINT_WAIT_MS + FALLBACK_DELAY_MS + 50);
-    expect(remote).toHaveBeenCalledWith('mf_provider_profile/OfflineOutbox');
+    const idle = { ...outbox, id: outbox.id, whenStored: 'city.nothing.kept' };
+    expect(await startBackgroundTasks([outbox, idle])).toEqual([true, false]);
+    expect(remote).toHaveBeenCalledTimes(1);
     expect(start).toHaveBeenCalledTimes(1);
   });
 });
