@@ -9,6 +9,7 @@ import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import enLegal from '../../shared/src/i18n/locales/en/legal.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
+import hiReport from '../../mf-provider-profile/src/locales/report/hi.json';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant } from '../harness/build-variant';
@@ -208,7 +209,11 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   expect(await page.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
 });
 
-test('a rating kept offline is sent from the home page on the next visit, without opening a profile', async ({ page, context, db }) => {
+test('a rating and a report kept offline are sent from the home page on the next visit, without opening a profile', async ({
+  page,
+  context,
+  db,
+}) => {
   test.setTimeout(90_000);
   const p = await createProvider(db, 'Outbox From Home Plumber');
   await page.goto(`/provider/${p.id}`);
@@ -216,6 +221,11 @@ test('a rating kept offline is sent from the home page on the next visit, withou
   await setOffline(context, true);
   await profile(page).getByRole('radio', { name: '5 स्टार' }).click();
   await expect(toast(page, hiProfile.outbox.pending)).toBeVisible();
+  await profile(page).getByRole('button', { name: hiProfile.report.provider.open }).click();
+  const dialog = page.getByRole('dialog', { name: hiReport.provider.title });
+  await dialog.getByRole('radio', { name: hiReport.reasons.wrong_number }).click();
+  await dialog.getByRole('button', { name: hiReport.send }).click();
+  await expect(dialog.getByRole('status')).toHaveText(hiReport.queued);
   await page.close();
 
   // Back online the next day: the visitor opens the home page only.
@@ -228,6 +238,8 @@ test('a rating kept offline is sent from the home page on the next visit, withou
   const token = await home.evaluate(() => localStorage.getItem('city.deviceToken'));
   const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
   expect(ratings.data).toEqual([{ device_hash: deviceHash(token!), rating: 5 }]);
+  const reports = await db.from('reports').select('device_hash, reason, status').eq('provider_id', p.id);
+  expect(reports.data).toEqual([{ device_hash: deviceHash(token!), reason: 'wrong_number', status: 'open' }]);
   expect(await home.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
   // The profile's background task did it (BACKGROUND_TASKS); no profile was shown.
   await expect(profile(home)).toHaveCount(0);

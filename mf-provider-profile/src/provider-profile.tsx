@@ -19,8 +19,30 @@ import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import { useProfileView } from './hooks/use-profile-view';
 import './provider-profile.css';
 
+const PROVIDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** /provider/:id: profile, call/chat/share, rating and reviews (mf_provider_profile/ProviderProfile). */
 export default function ProviderProfile({ providerId }: ProviderProfileProps) {
+  // Not an id at all (a link cut short or mistyped): not found, without asking the server.
+  return PROVIDER_ID.test(providerId) ? <ProfileOf providerId={providerId} /> : <NoSuchProfile />;
+}
+
+function NoSuchProfile() {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation('common');
+  const title = `${t('notFoundTitle')} | ${tc('app.name')}`;
+  useEffect(() => {
+    document.title = title;
+    markPageContentShown();
+  }, [title]);
+  return (
+    <div className="provider-profile">
+      <ProfileNotFound />
+    </div>
+  );
+}
+
+function ProfileOf({ providerId }: ProviderProfileProps) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
   const provider = useProvider(providerId);

@@ -173,6 +173,24 @@ describe('report a review', () => {
   const publicReviews = async (providerId: string) =>
     ((await anon.from('reviews').select('id').eq('provider_id', providerId)).data ?? []).map((r) => r.id);
 
+  test("a review is reported as abusive or other; a listing's reasons are refused and nothing is stored", async () => {
+    const { id } = await uniqueProvider();
+    const reviewId = await reviewOf(id);
+    for (const reason of ['wrong_number', 'closed', 'wrong_service']) {
+      const refused = await reportReview(reviewId, deviceToken(), reason);
+      expect({ reason, code: refused.error?.code, details: refused.error?.details }).toEqual({ reason, code: '23514', details: 'reason' });
+    }
+    expect(await openReports(id, reviewId)).toBeNull();
+    // and not by a direct insert either (the service role, past every grant)
+    const direct = await serviceClient()
+      .from('reports')
+      .insert({ provider_id: id, review_id: reviewId, reason: 'closed', device_hash: 'a'.repeat(64) });
+    expect(direct.error).toMatchObject({ code: '23514' });
+    expect((await reportReview(reviewId, deviceToken(), 'abusive')).error).toBeNull();
+    // the listing itself still takes every reason
+    expect((await reportProvider(id, deviceToken(), 'wrong_service')).error).toBeNull();
+  });
+
   test('three devices hide the review (the provider stays listed); one per device', async () => {
     const { id } = await uniqueProvider();
     const reviewId = await reviewOf(id);

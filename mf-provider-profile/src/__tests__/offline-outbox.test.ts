@@ -3,6 +3,7 @@ import { DEVICE_TOKEN_KEY, setSupabaseClient, toastStore } from '@city/shared';
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
 import { pendingWrites, queueWrite } from '../api';
+import { deliverOutbox } from '../hooks/use-outbox';
 import offlineOutbox from '../offline-outbox';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
@@ -38,4 +39,13 @@ it('started on another page, sends the kept writes once and says so in the page 
   expect(rpc).toHaveBeenCalledTimes(2);
   expect(pendingWrites()).toEqual([]);
   expect(localStorage.getItem(PROFILE_OUTBOX_KEY)).toBeNull();
+});
+
+it('only reports sent: the notice is the report dialog’s own, loaded for it', async () => {
+  queueWrite({ kind: 'report', target: { kind: 'provider', id: PROVIDER }, reason: 'closed', details: '', deviceToken: TOKEN });
+  setTestLanguage('hi');
+  const { rpc } = installFakeSupabase();
+  await deliverOutbox();
+  expect(rpc).toHaveBeenCalledWith('report_provider', expect.objectContaining({ p_provider_id: PROVIDER, p_reason: 'closed' }));
+  expect(toastStore.getState().toasts.map((t) => t.title)).toEqual(['भेज दिया गया: ऑफ़लाइन सहेजी गई आपकी रिपोर्ट जमा हो गई है। धन्यवाद।']);
 });

@@ -107,10 +107,18 @@ describe('ProviderProfile', () => {
 
   it('shows a translated not-found with a way home for an unknown or unapproved id', async () => {
     api.fetchProvider.mockImplementation(() => later(null));
-    await renderWithProviders(<ProviderProfile providerId="nope" />, { language: 'hi' });
+    await renderWithProviders(<ProviderProfile providerId="9a8b7c6d-0000-4000-8000-000000000001" />, { language: 'hi' });
     expect(await screen.findByRole('heading', { name: 'सेवा प्रदाता नहीं मिला' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'मुख्य पृष्ठ पर वापस जाएं' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('an id that is not one (a cut-short link) is not found at once, with nothing asked of the server', async () => {
+    await renderWithProviders(<ProviderProfile providerId="not-a-uuid" />, { language: 'en' });
+    expect(screen.getByRole('heading', { name: 'Provider not found' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Provider not found \| /);
+    for (const call of [api.fetchProvider, api.fetchRatingSummary, api.fetchReviews, api.fetchDeviceRating])
+      expect(call).not.toHaveBeenCalled();
   });
 
   it('offers a retry when the provider cannot be loaded, and loads it on retry', async () => {

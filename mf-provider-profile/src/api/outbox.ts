@@ -1,10 +1,11 @@
-// Writes made offline (docs/offline.md): a rating or review that could not reach the server
-// (offline, backend down) is kept in this device's localStorage, with the device token it was
+// Writes made offline (docs/offline.md): a rating, review or report that could not reach the
+// server (offline, backend down) is kept in this device's localStorage, with the device token it was
 // made with, and sent when the page is back online. Never dropped silently: a kept write is
 // either sent, or refused by the server and reported (sendOutbox's `refused`).
 import { ApiError, getDeviceToken } from '@city/shared';
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { submitRating } from './ratings';
+import type { ReportReason, ReportTarget } from './reports';
 import { submitReview } from './reviews';
 
 // Named in @city/shared's contracts: the shell starts this remote's OfflineOutbox task on any
@@ -13,10 +14,15 @@ export const OUTBOX_KEY = PROFILE_OUTBOX_KEY;
 
 export type OutboxItem =
   | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken: string; createdAt: string }
-  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken: string; createdAt: string };
+  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken: string; createdAt: string }
+  | { id: string; kind: 'report'; target: ReportTarget; reason: ReportReason; details: string; deviceToken: string; createdAt: string };
 
-type NewItem =
-  Omit<Extract<OutboxItem, { kind: 'rating' }>, 'id' | 'createdAt'> | Omit<Extract<OutboxItem, { kind: 'review' }>, 'id' | 'createdAt'>;
+type NewItem = OutboxItem extends infer I ? (I extends OutboxItem ? Omit<I, 'id' | 'createdAt'> : never) : never;
+
+/** Two kept writes the newer replaces: the same provider's rating, a report of the same thing. */
+const replaces = (a: NewItem, b: OutboxItem) =>
+  (a.kind === 'rating' && b.kind === 'rating' && a.providerId === b.providerId) ||
+  (a.kind === 'report' && b.kind === 'report' && a.target.kind === b.target.kind && a.target.id === b.target.id);
 
 const storage = (): Storage | null => {
   try {
@@ -44,7 +50,8 @@ function save(items: OutboxItem[]): void {
 
 /**
  * Keeps a write for later. A rating replaces a kept rating of the same provider (the last
- * choice wins, as online); reviews are all kept, in order. Throws when the device cannot
+ * choice wins, as online), a report a kept report of the same listing or review (one per
+ * device); reviews are all kept, in order. Throws when the device cannot
  * store it (the caller then reports the original failure).
  */
 export function queueWrite(item: NewItem, now = new Date()): OutboxItem {
@@ -53,7 +60,7 @@ export function queueWrite(item: NewItem, now = new Date()): OutboxItem {
     id: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
     createdAt: now.toISOString(),
   } as OutboxItem;
-  const others = pendingWrites().filter((w) => !(item.kind === 'rating' && w.kind === 'rating' && w.providerId === item.providerId));
+  const others = pendingWrites().filter((w) => !replaces(item, w));
   save([...others, kept]);
   return kept;
 }
@@ -72,9 +79,9 @@ export async function keepIfOffline<T>(
 ): Promise<{ status: 'sent'; value: T } | { status: 'queued' }> {
   try {
     const value = await send();
-    if (item.kind === 'rating') {
+    if (item.kind !== 'review') {
       const pending = pendingWrites();
-      const rest = pending.filter((w) => !(w.kind === 'rating' && w.providerId === item.providerId));
+      const rest = pending.filter((w) => !replaces(item, w));
       if (rest.length !== pending.length) save(rest);
     }
     return { status: 'sent', value };
@@ -128,7 +135,19 @@ export function sendOutbox(send: (item: OutboxItem) => Promise<unknown> = sendIt
   return sending;
 }
 
-const sendItem = (item: OutboxItem) =>
-  item.kind === 'rating'
-    ? submitRating(item.providerId, item.rating, item.deviceToken)
-    : submitReview(item.providerId, item.text, item.deviceToken);
+function sendItem(item: OutboxItem): Promise<unknown> {
+  switch (item.kind) {
+    case 'rating':
+      return submitRating(item.providerId, item.rating, item.deviceToken);
+    case 'review':
+      return submitReview(item.providerId, item.text, item.deviceToken);
+    case 'report':
+      // The report code is the report dialog's chunk, not the profile's first render.
+      return import('./reports').then(({ isAlreadyReported, sendReport }) =>
+        // Reported from this device meanwhile (another tab): what was kept has arrived.
+        sendReport(item.target, item.reason, item.details, item.deviceToken).catch((error: unknown) => {
+          if (!isAlreadyReported(error)) throw error;
+        }),
+      );
+  }
+}

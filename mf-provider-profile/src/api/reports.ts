@@ -3,19 +3,30 @@
 // per review (the device's secret token; the database keeps only its hash); when reports from
 // 3 devices are open, the listing or review is hidden until the operator decides.
 import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
+import { keepIfOffline } from './outbox';
 
 export const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+/** A review is fake or abusive, or something else; the listing's reasons say nothing about it (migration 0010). */
+export const REVIEW_REPORT_REASONS = ['abusive', 'other'] as const satisfies readonly ReportReason[];
 /** The details' bound (the database checks it too). */
 export const REPORT_DETAILS_MAX = 500;
 
 export type ReportTarget = { kind: 'provider'; id: string } | { kind: 'review'; id: string };
 
+/** The reasons offered for a listing or a review. */
+export const reportReasonsFor = (kind: ReportTarget['kind']): readonly ReportReason[] =>
+  kind === 'review' ? REVIEW_REPORT_REASONS : REPORT_REASONS;
+
 export const cleanReportDetails = (text: string) => cleanText(text, { multiline: true });
 
-/** Why a report cannot be sent: no reason chosen, 'other' without words, too long; null if fine. */
-export function reportProblem(reason: ReportReason | null, details: string): 'noReason' | 'detailsRequired' | 'tooLong' | null {
-  if (!reason) return 'noReason';
+/** Why a report cannot be sent: no reason (or one not offered for it), 'other' without words, too long; null if fine. */
+export function reportProblem(
+  reason: ReportReason | null,
+  details: string,
+  kind: ReportTarget['kind'] = 'provider',
+): 'noReason' | 'detailsRequired' | 'tooLong' | null {
+  if (!reason || !reportReasonsFor(kind).includes(reason)) return 'noReason';
   const n = textLength(cleanReportDetails(details));
   if (reason === 'other' && n === 0) return 'detailsRequired';
   if (n > REPORT_DETAILS_MAX) return 'tooLong';
@@ -32,7 +43,7 @@ export async function sendReport(
   details: string,
   deviceToken: string = getDeviceToken(),
 ): Promise<void> {
-  const problem = reportProblem(reason, details);
+  const problem = reportProblem(reason, details, target.kind);
   if (problem) throw new ApiError(`report is invalid: ${problem}`, '22023', 400, 'details');
   const cleaned = cleanReportDetails(details);
   const supabase = await dataClient();
@@ -42,4 +53,25 @@ export async function sendReport(
       ? await supabase.rpc('report_provider', { p_provider_id: target.id, ...args })
       : await supabase.rpc('report_review', { p_review_id: target.id, ...args });
   if (error) throw toApiError(error, status);
+}
+
+/**
+ * Sends a report now, or keeps it on this device when the server cannot be reached (api/outbox:
+ * sent when back online, from any page). Checked first: bad input is never kept.
+ */
+export async function sendReportOrKeep(
+  target: ReportTarget,
+  reason: ReportReason | null,
+  details: string,
+  deviceToken: string = getDeviceToken(),
+) {
+  const problem = reportProblem(reason, details, target.kind);
+  if (problem || !reason) throw new ApiError(`report is invalid: ${problem}`, '22023', 400, 'details');
+  return keepIfOffline(() => sendReport(target, reason, details, deviceToken), {
+    kind: 'report',
+    target,
+    reason,
+    details: cleanReportDetails(details),
+    deviceToken,
+  });
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, currentLanguage, ensureLanguage } from '@city/shared';
+import { Button, currentLanguage, ensureLanguage, whenPageContentShown } from '@city/shared';
 import type { ReportTarget } from '../api';
 
 // The dialog (form, reasons, sending) is fetched when first wanted: the profile's first render
@@ -18,6 +18,12 @@ export function ReportButton({ target, describedBy }: { target: ReportTarget; de
   const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // Fetched ahead once the profile is on screen, so a visitor whose connection then drops can
+  // still report: the report is kept on the phone and sent later (api/outbox).
+  useEffect(() => {
+    if (target.kind !== 'provider') return;
+    return whenPageContentShown(() => void loadDialog().catch(() => undefined));
+  }, [target.kind]);
   return (
     <>
       <Button

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, Button, Dialog, formatNumber, useLanguage } from '@city/shared';
 // The dialog's strings ('profileReport') come with its chunk.
@@ -6,14 +6,14 @@ import '../locales/report';
 import {
   isAlreadyReported,
   REPORT_DETAILS_MAX,
-  REPORT_REASONS,
   reportProblem,
-  sendReport,
+  reportReasonsFor,
+  sendReportOrKeep,
   type ReportReason,
   type ReportTarget,
 } from '../api';
 
-type Outcome = 'sent' | 'already' | 'rateLimited' | 'network' | 'failed';
+type Outcome = 'sent' | 'queued' | 'already' | 'rateLimited' | 'network' | 'failed';
 
 export interface ReportDialogProps {
   target: ReportTarget;
@@ -41,7 +41,7 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
-    const found = reportProblem(reason, details);
+    const found = reportProblem(reason, details, target.kind);
     setProblem(found);
     if (found) {
       (found === 'noReason' ? firstReason : detailsRef).current?.focus();
@@ -50,8 +50,9 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
     setSending(true);
     setOutcome(null);
     try {
-      await sendReport(target, reason, details);
-      setOutcome('sent');
+      // Offline, it is kept on this phone and sent when back online (api/outbox).
+      const result = await sendReportOrKeep(target, reason, details);
+      setOutcome(result.status);
     } catch (err) {
       setOutcome(
         isAlreadyReported(err)
@@ -69,20 +70,33 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
 
   const problemId = `${ids}-problem`;
   const detailsInvalid = problem === 'detailsRequired' || problem === 'tooLong';
-  const done = outcome === 'sent' || outcome === 'already';
+  const done = outcome === 'sent' || outcome === 'queued' || outcome === 'already';
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  // The form the focus was in is gone: the message takes it (then Tab reaches Close).
+  useEffect(() => {
+    if (done) doneMessage.current?.focus();
+  }, [done]);
+  const close = () => {
+    // A reopened form starts without the last try's messages (what was typed stays).
+    setProblem(null);
+    if (!done) setOutcome(null);
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={onClose} title={t(`${prefix}.title`)} closeLabel={t('close')} className="provider-profile__report">
+    <Dialog open={open} onClose={close} title={t(`${prefix}.title`)} closeLabel={t('close')} className="provider-profile__report">
       {done ? (
         <div className="provider-profile__report-done">
-          <p role="status">{outcome === 'sent' ? t('thanks') : t('already')}</p>
-          <Button onClick={onClose}>{t('close')}</Button>
+          <p role="status" tabIndex={-1} ref={doneMessage}>
+            {t(outcome === 'sent' ? 'thanks' : outcome === 'queued' ? 'queued' : 'already')}
+          </p>
+          <Button onClick={close}>{t('close')}</Button>
         </div>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="provider-profile__report-form">
           <fieldset aria-describedby={problem === 'noReason' ? problemId : undefined}>
             <legend>{t('reasonLegend')}</legend>
-            {REPORT_REASONS.map((r, i) => (
+            {reportReasonsFor(target.kind).map((r, i) => (
               <label key={r} className="provider-profile__report-reason">
                 <input
                   ref={i === 0 ? firstReason : undefined}
@@ -126,7 +140,7 @@ export default function ReportDialog({ target, open, onClose }: ReportDialogProp
             <Button type="submit" aria-disabled={sending || undefined}>
               {sending ? t('sending') : t('send')}
             </Button>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={close}>
               {t('cancel')}
             </Button>
           </div>

@@ -13,8 +13,15 @@ export async function deliverOutbox(): Promise<void> {
   // Started on another page (the OfflineOutbox task), this remote's English may not be in yet.
   await ensureLanguage(currentLanguage()).catch(() => undefined);
   const t = i18n.getFixedT(null, 'profile');
+  const writes = sent.filter((w) => w.kind !== 'report').length;
   if (refused.length > 0) toast({ title: t('outbox.refused'), variant: 'destructive' });
-  else if (sent.length > 0) toast({ title: t('outbox.sent', { count: sent.length }) });
+  else if (writes > 0) toast({ title: t('outbox.sent', { count: writes }) });
+  else {
+    // Only reports: their words are the report dialog's (a chunk of its own), English included.
+    await import('../locales/report');
+    await ensureLanguage(currentLanguage()).catch(() => undefined);
+    toast({ title: i18n.getFixedT(null, 'profileReport')('sentFromOffline') });
+  }
 }
 
 let started = false;

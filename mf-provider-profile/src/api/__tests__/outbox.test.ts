@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { installFakeSupabase } from '@city/shared/testing';
 import { OUTBOX_KEY, pendingWrites, queueWrite, sendOutbox, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+import { sendReportOrKeep } from '../reports';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
@@ -74,5 +75,41 @@ describe('writes made offline', () => {
     installFakeSupabase({ error: { message: 'rating must be 1..5', code: '23514' }, status: 400 });
     await expect(submitRatingOrKeep(PROVIDER, 4)).rejects.toMatchObject({ code: '23514' });
     expect(pendingWrites()).toEqual([]);
+  });
+
+  it('a report that cannot reach the server is kept (one per listing), bad input never is, and it is sent later', async () => {
+    installFakeSupabase(offline);
+    const listing = { kind: 'provider' as const, id: PROVIDER };
+    await expect(sendReportOrKeep(listing, 'closed', '')).resolves.toEqual({ status: 'queued' });
+    await expect(sendReportOrKeep(listing, 'wrong_number', ' Number is off ')).resolves.toEqual({ status: 'queued' });
+    await expect(sendReportOrKeep({ kind: 'review', id: 'r-1' }, 'abusive', '')).resolves.toEqual({ status: 'queued' });
+    await expect(sendReportOrKeep(listing, 'other', '   ')).rejects.toMatchObject({ code: '22023' });
+    await expect(sendReportOrKeep(listing, null, 'x')).rejects.toMatchObject({ code: '22023' });
+    expect(pendingWrites().map((w) => (w.kind === 'report' ? `${w.target.kind}:${w.reason}:${w.details}` : w.kind))).toEqual([
+      'provider:wrong_number:Number is off',
+      'review:abusive:',
+    ]);
+
+    const { rpc } = installFakeSupabase();
+    expect(await sendOutbox()).toEqual({
+      sent: [expect.objectContaining({ kind: 'report' }), expect.objectContaining({ kind: 'report' })],
+      refused: [],
+      left: 0,
+    });
+    expect(rpc).toHaveBeenCalledWith('report_provider', {
+      p_provider_id: PROVIDER,
+      p_reason: 'wrong_number',
+      p_details: 'Number is off',
+      p_device_token: TOKEN,
+    });
+    expect(rpc).toHaveBeenCalledWith('report_review', { p_review_id: 'r-1', p_reason: 'abusive', p_details: null, p_device_token: TOKEN });
+  });
+
+  it('a kept report this device has meanwhile made (409) counts as arrived, not refused', async () => {
+    installFakeSupabase(offline);
+    await sendReportOrKeep({ kind: 'provider', id: PROVIDER }, 'closed', '');
+    installFakeSupabase({ error: { message: 'duplicate key', code: '23505' }, status: 409 });
+    expect(await sendOutbox()).toEqual({ sent: [expect.objectContaining({ kind: 'report' })], refused: [], left: 0 });
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSupabaseClient } from '@city/shared';
 import { installFakeSupabase, renderWithProviders } from '@city/shared/testing';
+import { pendingWrites } from '../../api';
 import { ReportButton } from '../report-button';
 import { PROVIDER_ID } from '../../__tests__/fixtures';
 
@@ -34,6 +35,8 @@ describe('Report a problem', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Wrong phone number' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Thank you. The operator will check it');
+    // The form is gone: the message has the focus, not the page body.
+    expect(within(dialog).getByRole('status')).toHaveFocus();
     expect(fake.rpc).toHaveBeenCalledWith('report_provider', {
       p_provider_id: PROVIDER_ID,
       p_reason: 'wrong_number',
@@ -83,6 +86,26 @@ describe('Report a problem', () => {
     expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeInTheDocument();
   });
 
+  it('offline, the report is kept on this phone to be sent later, and the dialog says so (Hindi)', async () => {
+    installFakeSupabase({ error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 });
+    const { user, dialog } = await openDialog('hi');
+    await user.click(within(dialog).getByRole('radio', { name: 'गलत फ़ोन नंबर' }));
+    await user.type(within(dialog).getByRole('textbox'), '  नंबर बंद है  ');
+    await user.click(within(dialog).getByRole('button', { name: 'शिकायत भेजें' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'आप ऑफ़लाइन हैं। रिपोर्ट इस फ़ोन पर सहेज ली गई है और ऑनलाइन होते ही भेज दी जाएगी।',
+    );
+    expect(pendingWrites()).toEqual([
+      expect.objectContaining({
+        kind: 'report',
+        target: { kind: 'provider', id: PROVIDER_ID },
+        reason: 'wrong_number',
+        details: 'नंबर बंद है',
+        deviceToken: localStorage.getItem('city.deviceToken'),
+      }),
+    ]);
+  });
+
   it('reports a review through report_review, in Hindi', async () => {
     const fake = installFakeSupabase({ data: null });
     const { user, dialog } = await openDialog('hi', 'review');
@@ -91,5 +114,26 @@ describe('Report a problem', () => {
     await user.click(within(dialog).getByRole('button', { name: 'शिकायत भेजें' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('धन्यवाद।');
     expect(fake.rpc).toHaveBeenCalledWith('report_review', expect.objectContaining({ p_review_id: 'r-1', p_reason: 'abusive' }));
+  });
+
+  it("a review offers only a review's reasons (fake or abusive, something else)", async () => {
+    const { dialog } = await openDialog('en', 'review');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['abusive', 'other']);
+    expect(within(dialog).getByRole('radio', { name: 'Fake or abusive' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'Wrong phone number' })).toBeNull();
+  });
+
+  it('a form cancelled and opened again shows no message from the last try', async () => {
+    installFakeSupabase({ data: null });
+    const { user, dialog, open } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose what is wrong.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(open);
+    expect(within(await screen.findByRole('dialog')).queryByRole('alert')).toBeNull();
   });
 });

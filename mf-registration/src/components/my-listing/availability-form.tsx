@@ -42,9 +42,12 @@ export function AvailabilityForm({ listing, onSaved }: { listing: MyListing; onS
     <form className="my-listing__form" noValidate onSubmit={onSubmit} aria-labelledby={`${base}-title`} aria-busy={busy}>
       <h3 id={`${base}-title`}>{t('myListing.availability.title')}</h3>
       <p className="my-listing__note">
+        {/* "Visitors see you as ..." only where visitors see the listing. */}
         {onLeave
-          ? t('myListing.availability.currentOnLeave', { date: formatDay(listing.on_leave_until!.slice(0, 10), lang) })
-          : t('myListing.availability.currentAvailable')}
+          ? t(listing.status === 'approved' ? 'myListing.availability.currentOnLeave' : 'myListing.availability.markedOnLeave', {
+              date: formatDay(listing.on_leave_until!.slice(0, 10), lang),
+            })
+          : t(listing.status === 'approved' ? 'myListing.availability.currentAvailable' : 'myListing.availability.markedAvailable')}
       </p>
       <fieldset className="my-listing__choices">
         <legend className="my-listing__sr-only">{t('myListing.availability.title')}</legend>

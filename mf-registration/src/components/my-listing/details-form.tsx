@@ -35,13 +35,16 @@ export function DetailsForm({ listing, onSaved }: { listing: MyListing; onSaved:
       if (first) document.getElementById(`${base}-${first}`)?.focus();
       return;
     }
-    void save(() => updateMyDetails(listing.id, checked.input), t('myListing.details.saved'));
+    void save(
+      () => updateMyDetails(listing.id, checked.input),
+      t(listing.status === 'approved' ? 'myListing.details.saved' : 'myListing.details.savedNotPublic'),
+    );
   };
 
   return (
     <form className="my-listing__form" noValidate onSubmit={onSubmit} aria-labelledby={`${base}-title`} aria-busy={busy}>
       <h3 id={`${base}-title`}>{t('myListing.details.title')}</h3>
-      <p className="my-listing__note">{t('myListing.details.note')}</p>
+      <p className="my-listing__note">{t(listing.status === 'approved' ? 'myListing.details.note' : 'myListing.details.noteNotPublic')}</p>
       <FormField id={`${base}-businessName`} label={t('myListing.details.businessName')} error={err('businessName')}>
         {(c) => (
           <input

@@ -34,7 +34,11 @@ export function HoursForm({ listing, onSaved }: { listing: MyListing; onSaved: (
   return (
     <form className="my-listing__form" noValidate onSubmit={onSubmit} aria-labelledby={`${base}-title`} aria-busy={busy}>
       <h3 id={`${base}-title`}>{t('myListing.hours.title')}</h3>
-      <p className="my-listing__note">{listing.opening_hours ? t('myListing.hours.note') : t('myListing.hours.none')}</p>
+      <p className="my-listing__note">
+        {listing.opening_hours
+          ? t(listing.status === 'approved' ? 'myListing.hours.note' : 'myListing.hours.noteNotPublic')
+          : t('myListing.hours.none')}
+      </p>
       {WEEKDAYS.map((day) => {
         const d = values[day];
         const name = t(`myListing.days.${day}`);

@@ -146,6 +146,24 @@ describe('/my-listing signed in', () => {
     expect(note).toHaveTextContent('Until it is approved, the public sees your old details.');
   });
 
+  it('a listing the public does not see never says visitors see it (Hindi)', async () => {
+    const user = userEvent.setup();
+    signInAs({ phone: '919876543210' });
+    m.fetchMyListings.mockResolvedValue([listing({ status: 'pending', opening_hours: { mon: [['09:00', '18:00']] } })]);
+    m.updateMyDetails.mockResolvedValue({ ok: true, data: listing({ status: 'pending' }) });
+    await renderWithProviders(<MyListing />, { language: 'hi' });
+    const panel = await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(panel).not.toHaveTextContent('लोगों को तुरंत दिखते');
+    expect(panel).not.toHaveTextContent('लोगों को आप उपलब्ध दिख रहे हैं');
+    expect(panel).toHaveTextContent('यहाँ किए बदलाव तुरंत सेव होते हैं; लिस्टिंग दिखने लगने पर लोगों को दिखेंगे।');
+    expect(panel).toHaveTextContent('आप उपलब्ध के रूप में दर्ज हैं।');
+    expect(panel).toHaveTextContent('लिस्टिंग दिखने लगने पर लोगों को यह समय दिखेगा');
+    const form = within(panel).getByRole('form', { name: 'आपकी जानकारी' });
+    await user.click(within(form).getByRole('button', { name: 'जानकारी सेव करें' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('आपकी जानकारी सेव हो गई।');
+    expect(within(form).getByRole('status')).not.toHaveTextContent('लोगों को दिख रही है');
+  });
+
   it('saves the address at once and says it is public now; refuses a blank address', async () => {
     const user = userEvent.setup();
     signInAs({ phone: '919876543210' });
