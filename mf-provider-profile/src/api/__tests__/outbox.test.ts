@@ -36,12 +36,9 @@ describe('writes made offline', () => {
     await submitRatingOrKeep(OTHER, 3);
     await submitRatingOrKeep(PROVIDER, 5);
     await submitReviewOrKeep(PROVIDER, 'Came on time');
-    expect(pendingWrites().map((w) => (w.kind === 'rating' ? `${w.providerId}:${w.rating}` : w.text))).toEqual([
-      '  Good work  ',
-      `${OTHER}:3`,
-      `${PROVIDER}:5`,
-      'Came on time',
-    ]);
+    expect(
+      pendingWrites().map((w) => (w.kind === 'rating' ? `${w.providerId}:${w.rating}` : w.kind === 'review' ? w.text : w.reason)),
+    ).toEqual(['  Good work  ', `${OTHER}:3`, `${PROVIDER}:5`, 'Came on time']);
   });
 
   it('stops at the first write that still cannot reach the server and keeps it and the rest', async () => {

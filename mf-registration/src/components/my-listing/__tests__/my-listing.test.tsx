@@ -149,7 +149,12 @@ describe('/my-listing signed in', () => {
   it('a listing the public does not see never says visitors see it (Hindi)', async () => {
     const user = userEvent.setup();
     signInAs({ phone: '919876543210' });
-    m.fetchMyListings.mockResolvedValue([listing({ status: 'pending', opening_hours: { mon: [['09:00', '18:00']] } })]);
+    m.fetchMyListings.mockResolvedValue([
+      listing({
+        status: 'pending',
+        opening_hours: { mon: { open: '09:00', close: '18:00' }, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null },
+      }),
+    ]);
     m.updateMyDetails.mockResolvedValue({ ok: true, data: listing({ status: 'pending' }) });
     await renderWithProviders(<MyListing />, { language: 'hi' });
     const panel = await screen.findByRole('article', { name: 'Ramesh Kumar' });
