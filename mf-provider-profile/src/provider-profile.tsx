@@ -14,7 +14,7 @@ import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { useOutbox } from './hooks/use-outbox';
 
 // For the OfflineOutbox task (offline-outbox.ts), which loads this module as it is.
-export { startOutbox } from './hooks/use-outbox';
+export { startOutboxNow } from './hooks/use-outbox';
 import { forgetProfileData, prefetchProfileData } from './utils/prefetch';
 import { useProfileView } from './hooks/use-profile-view';
 import './provider-profile.css';

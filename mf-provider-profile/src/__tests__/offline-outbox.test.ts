@@ -3,7 +3,7 @@ import { DEVICE_TOKEN_KEY, setSupabaseClient, toastStore } from '@city/shared';
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
 import { pendingWrites, queueWrite } from '../api';
-import { deliverOutbox } from '../hooks/use-outbox';
+import { deliverOutbox } from '../utils/outbox-delivery';
 import offlineOutbox from '../offline-outbox';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';

@@ -41,11 +41,19 @@ export function pendingWrites(): OutboxItem[] {
   }
 }
 
-function save(items: OutboxItem[]): void {
+export function saveWrites(items: OutboxItem[]): void {
   const s = storage();
   if (!s) throw new Error('no storage on this device');
   if (items.length === 0) s.removeItem(OUTBOX_KEY);
   else s.setItem(OUTBOX_KEY, JSON.stringify(items));
+}
+
+const queuedListeners = new Set<() => void>();
+
+/** Called after each write kept for later (the profile then starts sending: use-outbox.ts). */
+export function onWriteKept(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => void queuedListeners.delete(listener);
 }
 
 /**
@@ -61,7 +69,8 @@ export function queueWrite(item: NewItem, now = new Date()): OutboxItem {
     createdAt: now.toISOString(),
   } as OutboxItem;
   const others = pendingWrites().filter((w) => !replaces(item, w));
-  save([...others, kept]);
+  saveWrites([...others, kept]);
+  for (const listener of queuedListeners) listener();
   return kept;
 }
 
@@ -82,7 +91,7 @@ export async function keepIfOffline<T>(
     if (item.kind !== 'review') {
       const pending = pendingWrites();
       const rest = pending.filter((w) => !replaces(item, w));
-      if (rest.length !== pending.length) save(rest);
+      if (rest.length !== pending.length) saveWrites(rest);
     }
     return { status: 'sent', value };
   } catch (error) {
@@ -103,51 +112,3 @@ export const submitRatingOrKeep = (providerId: string, rating: number, deviceTok
 /** Posts a review now (the stored row as `value`), or keeps it for later. */
 export const submitReviewOrKeep = (providerId: string, text: string, deviceToken: string = getDeviceToken()) =>
   keepIfOffline(() => submitReview(providerId, text, deviceToken), { kind: 'review', providerId, text, deviceToken });
-
-export interface OutboxResult {
-  sent: OutboxItem[];
-  /** Refused by the server (bad text, provider gone): removed, and to be told to the visitor. */
-  refused: { item: OutboxItem; error: unknown }[];
-  /** Still kept: the server was not reached, or it asked to wait (rate limit). */
-  left: number;
-}
-
-let sending: Promise<OutboxResult> | null = null;
-
-/** Sends every kept write in order, with the token it was made with; stops at the first that cannot reach the server. */
-export function sendOutbox(send: (item: OutboxItem) => Promise<unknown> = sendItem): Promise<OutboxResult> {
-  sending ??= (async () => {
-    const result: OutboxResult = { sent: [], refused: [], left: 0 };
-    for (const item of pendingWrites()) {
-      try {
-        await send(item);
-        result.sent.push(item);
-      } catch (error) {
-        if (isOfflineFailure(error) || (error instanceof ApiError && error.isRateLimited)) break;
-        result.refused.push({ item, error });
-      }
-      // Removed one at a time: a crash between two sends repeats nothing already sent.
-      save(pendingWrites().filter((w) => w.id !== item.id));
-    }
-    result.left = pendingWrites().length;
-    return result;
-  })().finally(() => (sending = null));
-  return sending;
-}
-
-function sendItem(item: OutboxItem): Promise<unknown> {
-  switch (item.kind) {
-    case 'rating':
-      return submitRating(item.providerId, item.rating, item.deviceToken);
-    case 'review':
-      return submitReview(item.providerId, item.text, item.deviceToken);
-    case 'report':
-      // The report code is the report dialog's chunk, not the profile's first render.
-      return import('./reports').then(({ isAlreadyReported, sendReport }) =>
-        // Reported from this device meanwhile (another tab): what was kept has arrived.
-        sendReport(item.target, item.reason, item.details, item.deviceToken).catch((error: unknown) => {
-          if (!isAlreadyReported(error)) throw error;
-        }),
-      );
-  }
-}

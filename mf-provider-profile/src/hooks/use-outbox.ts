@@ -1,49 +1,29 @@
 import { useEffect } from 'react';
-import { currentLanguage, ensureLanguage, i18n, toast } from '@city/shared';
-import { pendingWrites, sendOutbox } from '../api';
+import { onWriteKept, pendingWrites } from '../api/outbox';
 
-/** While writes are kept: try again this often (the backend may come back without an `online` event). */
-export const OUTBOX_RETRY_MS = 30_000;
+let watching = false;
 
-/** Sends what was kept offline and tells the visitor what happened (translated, in the page's language). */
-export async function deliverOutbox(): Promise<void> {
-  if (pendingWrites().length === 0) return;
-  const { sent, refused } = await sendOutbox();
-  if (refused.length === 0 && sent.length === 0) return;
-  // Started on another page (the OfflineOutbox task), this remote's English may not be in yet.
-  await ensureLanguage(currentLanguage()).catch(() => undefined);
-  const t = i18n.getFixedT(null, 'profile');
-  const writes = sent.filter((w) => w.kind !== 'report').length;
-  if (refused.length > 0) toast({ title: t('outbox.refused'), variant: 'destructive' });
-  else if (writes > 0) toast({ title: t('outbox.sent', { count: writes }) });
-  else {
-    // Only reports: their words are the report dialog's (a chunk of its own), English included.
-    await import('../locales/report');
-    await ensureLanguage(currentLanguage()).catch(() => undefined);
-    toast({ title: i18n.getFixedT(null, 'profileReport')('sentFromOffline') });
-  }
+/** Loads the sender (a chunk of its own) and starts it; offline, the next `online` tries again. */
+export function startOutboxNow(): void {
+  import('../utils/outbox-delivery').then((delivery) => delivery.startOutbox()).catch(() => undefined);
 }
 
-let started = false;
+function startWhenKept(): void {
+  if (pendingWrites().length > 0) startOutboxNow();
+}
 
 /**
- * Starts sending kept writes (api/outbox.ts), once per page: now, on every `online` event, and
- * every OUTBOX_RETRY_MS while any are kept. Called when the profile is first shown (useOutbox)
- * and by the shell on any other page while writes are kept (the OfflineOutbox task); stays on
- * after the profile is left (the visitor may come back online on another page).
+ * Ratings, reviews and reports kept offline (api/outbox.ts) are sent when the page is back
+ * online. Watches from the first profile shown for the rest of the page's life (the visitor may
+ * come back online on another page); the sender itself is downloaded only once something is
+ * kept, so the profile's first render does not carry it.
  */
-export function startOutbox(): void {
-  if (started) return;
-  started = true;
-  const run = () => void deliverOutbox().catch(() => undefined);
-  window.addEventListener('online', run);
-  window.setInterval(() => {
-    if (pendingWrites().length > 0 && navigator.onLine !== false) run();
-  }, OUTBOX_RETRY_MS);
-  run();
-}
-
-/** startOutbox when the profile is first shown. */
 export function useOutbox(): void {
-  useEffect(startOutbox, []);
+  useEffect(() => {
+    if (watching) return;
+    watching = true;
+    onWriteKept(startWhenKept);
+    window.addEventListener('online', startWhenKept);
+    startWhenKept();
+  }, []);
 }

@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { installFakeSupabase } from '@city/shared/testing';
-import { OUTBOX_KEY, pendingWrites, queueWrite, sendOutbox, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+import { OUTBOX_KEY, pendingWrites, queueWrite, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+import { sendOutbox } from '../outbox-send';
 import { sendReportOrKeep } from '../reports';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
