@@ -14,13 +14,15 @@ export interface ReasonFormProps {
   children?: ReactNode;
   /** Checks the extra fields first; a problem stops the save. */
   validate?: () => boolean;
+  /** The reason is stored where the provider can read it (a listing change's decision), not only in the audit log. */
+  providerSees?: boolean;
 }
 
 /**
  * Every operator decision keeps a reason (the audit log shows it). An empty reason: a
  * translated message, focus on the field, nothing sent.
  */
-export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children, validate }: ReasonFormProps) {
+export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children, validate, providerSees }: ReasonFormProps) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const id = useId();
@@ -78,7 +80,7 @@ export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children
         </p>
       ) : (
         <p id={`${id}-hint`} className="admin-field__hint">
-          {t('reason.hint')}
+          {providerSees ? t('reason.hintProvider') : t('reason.hint')}
         </p>
       )}
       <div className="admin-card__actions">
