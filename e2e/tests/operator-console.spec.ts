@@ -267,12 +267,17 @@ for (const lang of ['en', 'hi'] as const) {
           .filter({ has: page.getByText(action, { exact: true }) })
           .filter({ hasText: target })
           .first();
-      await expect(entry(s.admin.audit.actions.provider_update, name)).toContainText(`${oldMobile} → ${newMobile}`);
+      await expect(entry(s.admin.audit.actions.provider_update, name)).toContainText(
+        `${s.admin.editor.fields.mobile}: ${oldMobile} → ${newMobile}`,
+      );
       await expect(entry(s.admin.audit.actions.provider_update, name)).toContainText('Caller confirmed the new number');
       await expect(entry(s.admin.audit.actions.reports_edited, name)).toContainText(ADMIN.email);
       await expect(entry(s.admin.audit.actions.reports_hide_review, reviewText.slice(0, 20))).toContainText('Abusive words');
       await expect(entry(s.admin.audit.actions.ad_create, adTitle)).toContainText('New campaign');
-      await expect(entry(s.admin.audit.actions.provider_hidden_by_reports, name)).toBeVisible();
+      // what was logged is in the page's language: field names and status values in words
+      await expect(entry(s.admin.audit.actions.provider_hidden_by_reports, name)).toContainText(
+        `${s.admin.audit.fields.status}: ${s.admin.status.approved} → ${s.admin.status.hidden}`,
+      );
       await expectNoSeriousA11yViolations(page);
     });
   });

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, categoryLabel, storedCategoryValue, useLanguage } from '@city/shared';
 import { adminUpdateProvider, EDITABLE_FIELDS, type ConsoleProvider, type EditableField, type ProviderEdit } from '../api';
@@ -51,7 +51,10 @@ export interface ProviderEditorProps {
   onCancel: () => void;
 }
 
-/** Every editable field of a listing, then a reason; only what changed is sent. */
+/**
+ * Every editable field of a listing, then a reason; only what changed is sent. Opening it moves
+ * focus to its first field; Escape cancels (the caller puts focus back on its Edit button).
+ */
 export function ProviderEditor({ provider, onSaved, onCancel }: ProviderEditorProps) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
@@ -61,6 +64,9 @@ export function ProviderEditor({ provider, onSaved, onCancel }: ProviderEditorPr
   const [problems, setProblems] = useState<Problems>({});
   const [nothing, setNothing] = useState(false);
   const known = CATEGORIES.some((c) => storedCategoryValue(c) === provider.category);
+  useEffect(() => {
+    document.getElementById(`${id}-${EDITABLE_FIELDS[0]}`)?.focus();
+  }, [id]);
 
   const validate = () => {
     const found = providerChanges(provider, values);
@@ -106,6 +112,7 @@ export function ProviderEditor({ provider, onSaved, onCancel }: ProviderEditorPr
       confirmLabel={t('editor.save')}
       validate={validate}
       onCancel={onCancel}
+      escapeCancels
       onConfirm={async (reason) => {
         const { changes } = providerChanges(provider, values);
         const ok = await run(() => adminUpdateProvider(provider.id, changes, reason), t('editor.saved', { name: values.name.trim() }));

@@ -14,13 +14,26 @@ export interface ReasonFormProps {
   children?: ReactNode;
   /** Checks the extra fields first; a problem stops the save. */
   validate?: () => boolean;
+  /** The reason is stored where the provider can read it (a listing change's decision), not only in the audit log. */
+  providerSees?: boolean;
+  /** Escape cancels (an editor opened in place of its button); the caller returns focus. */
+  escapeCancels?: boolean;
 }
 
 /**
  * Every operator decision keeps a reason (the audit log shows it). An empty reason: a
  * translated message, focus on the field, nothing sent.
  */
-export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children, validate }: ReasonFormProps) {
+export function ReasonForm({
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger,
+  children,
+  validate,
+  providerSees,
+  escapeCancels,
+}: ReasonFormProps) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const id = useId();
@@ -29,6 +42,22 @@ export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children
   const [saving, setSaving] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const mounted = useRef(true);
+  const form = useRef<HTMLFormElement>(null);
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+  const busy = useRef(false);
+  busy.current = saving;
+  useEffect(() => {
+    const el = form.current;
+    if (!escapeCancels || !el) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || busy.current) return;
+      e.preventDefault();
+      cancel.current();
+    };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, [escapeCancels]);
   useEffect(() => {
     mounted.current = true;
     if (!children) field.current?.focus();
@@ -54,7 +83,7 @@ export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children
   };
 
   return (
-    <form className="admin-reason" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={confirmLabel} aria-busy={saving}>
+    <form ref={form} className="admin-reason" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={confirmLabel} aria-busy={saving}>
       {children}
       <label htmlFor={`${id}-reason`} className="admin-field__label">
         {t('reason.label')}
@@ -78,7 +107,7 @@ export function ReasonForm({ confirmLabel, onConfirm, onCancel, danger, children
         </p>
       ) : (
         <p id={`${id}-hint`} className="admin-field__hint">
-          {t('reason.hint')}
+          {providerSees ? t('reason.hintProvider') : t('reason.hint')}
         </p>
       )}
       <div className="admin-card__actions">

@@ -8,6 +8,14 @@ import { AdEditor } from './ad-editor';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
+/**
+ * Whether the ad's end has passed: the popup shows an ad only while now <= end_date (mf-ads'
+ * active-ads read), so the operator sees the same rule. end_date is an instant (date and time,
+ * entered in the district's time), so no calendar day is needed to compare.
+ */
+export const hasEnded = (ad: Pick<ConsoleAd, 'end_date'>, now: Date = new Date()) =>
+  ad.end_date !== null && Date.parse(ad.end_date) < now.getTime();
+
 /** Every ad in the popup's order: create, edit, schedule, order, switch off, delete. */
 export function AdsSection() {
   const { t } = useTranslation('admin');
@@ -91,7 +99,11 @@ function AdCard({
         <h3 id={`${id}-title`} className="admin-card__title">
           {title}
         </h3>
-        <Badge tone={ad.active ? 'success' : 'neutral'}>{ad.active ? t('ads.on') : t('ads.off')}</Badge>
+        {hasEnded(ad) ? (
+          <Badge tone="warning">{t('ads.expired')}</Badge>
+        ) : (
+          <Badge tone={ad.active ? 'success' : 'neutral'}>{ad.active ? t('ads.on') : t('ads.off')}</Badge>
+        )}
       </header>
       <dl className="admin-card__fields">
         <div className="admin-card__field">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, formatDate, useLanguage, usePagedQuery } from '@city/shared';
 import { adminAuditLog, type AuditEntry } from '../../api';
+import { fieldLabel, fieldValue, tableLabel, type AdminT } from './audit-fields';
 
 export const AUDIT_PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -32,16 +33,28 @@ const ACTION_KEYS = {
 /** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
 const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);
 
-/** The fields an action changed: [field, before, after]. */
-export function changedFields(e: Pick<AuditEntry, 'before' | 'after'>): [string, string, string][] {
+/** The fields an action changed: [field, before, after], the values through `format` (as stored by default). */
+export function changedFields(
+  e: Pick<AuditEntry, 'before' | 'after'>,
+  format: (field: string, value: unknown) => string = (_, v) => show(v),
+): [string, string, string][] {
   const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
   const out: [string, string, string][] = [];
   for (const k of keys) {
     const b = e.before?.[k];
     const a = e.after?.[k];
-    if (JSON.stringify(b) !== JSON.stringify(a)) out.push([k, show(b), show(a)]);
+    if (JSON.stringify(b) !== JSON.stringify(a)) out.push([k, format(k, b), format(k, a)]);
   }
   return out;
+}
+
+/** What an entry's action says: the console's words, a row change of a known table, else as stored. */
+function actionLabel(t: AdminT, e: AuditEntry): string {
+  const known = knownAction(e.action);
+  if (known) return t(`audit.actions.${known}`);
+  const row = /^(\w+)\.(insert|update|delete)$/.exec(e.action);
+  if (!row || row[1] !== e.target_table) return e.action;
+  return t(`audit.rowActions.${row[2] as 'insert' | 'update' | 'delete'}`, { table: tableLabel(t, row[1]) });
 }
 
 /** Every operator action, newest first, a page at a time (read only: nobody writes it through the API). */
@@ -74,28 +87,31 @@ export function AuditSection() {
       ) : (
         <>
           <ol className="admin-audit">
-            {items.map((e) => (
-              <li key={e.id} className="admin-card">
-                <p className="admin-audit__line">
-                  <strong>{knownAction(e.action) ? t(`audit.actions.${knownAction(e.action)!}`) : e.action}</strong>{' '}
-                  <span>{e.target_name ?? t('audit.target', { table: e.target_table, id: e.target_id ?? '—' })}</span>
-                </p>
-                <p className="admin-field__hint">
-                  <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time>{' '}
-                  {t('audit.by', { who: e.actor_email ?? t('audit.system') })}
-                </p>
-                {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: e.reason })}</p> : null}
-                {changedFields(e).length > 0 ? (
-                  <ul className="admin-audit__changes" aria-label={t('audit.changes')}>
-                    {changedFields(e).map(([k, b, a]) => (
-                      <li key={k}>
-                        <code>{k}</code>: {t('audit.change', { before: b, after: a })}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+            {items.map((e) => {
+              const changes = changedFields(e, (field, v) => fieldValue(t, lang, e.target_table, field, v));
+              return (
+                <li key={e.id} className="admin-card">
+                  <p className="admin-audit__line">
+                    <strong>{actionLabel(t, e)}</strong>{' '}
+                    <span>{e.target_name ?? t('audit.target', { table: tableLabel(t, e.target_table), id: e.target_id ?? '—' })}</span>
+                  </p>
+                  <p className="admin-field__hint">
+                    <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time>{' '}
+                    {t('audit.by', { who: e.actor_email ?? t('audit.system') })}
+                  </p>
+                  {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: e.reason })}</p> : null}
+                  {changes.length > 0 ? (
+                    <ul className="admin-audit__changes" aria-label={t('audit.changes')}>
+                      {changes.map(([k, b, a]) => (
+                        <li key={k}>
+                          {fieldLabel(t, e.target_table, k)}: {t('audit.change', { before: b, after: a })}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
           {log.moreError ? (
             <p role="alert" className="admin-error">

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, categoryLabel, usePagedQuery, useLanguage } from '@city/shared';
 import {
@@ -125,6 +125,14 @@ function ProviderCard({
   const [open, setOpen] = useState<Open>(null);
   const [aadhaar, setAadhaar] = useState('');
   const [aadhaarError, setAadhaarError] = useState(false);
+  // The button a closed form was opened from gets focus back (the form replaced it).
+  const openers = useRef<Partial<Record<Exclude<Open, null>, HTMLButtonElement | null>>>({});
+  const returnTo = useRef<Open>(null);
+  useEffect(() => {
+    if (open !== null || !returnTo.current) return;
+    openers.current[returnTo.current]?.focus();
+    returnTo.current = null;
+  }, [open]);
 
   const status = (next: ConsoleProviderStatus, done: string) => async (reason: string) => {
     const ok = await run(() => adminChangeProviderStatus(p.id, next, reason), done);
@@ -136,6 +144,7 @@ function ProviderCard({
   };
 
   const close = () => {
+    returnTo.current = open;
     setOpen(null);
     setAadhaar('');
     setAadhaarError(false);
@@ -256,7 +265,14 @@ function ProviderCard({
         </ReasonForm>
       ) : (
         <div className="admin-card__actions">
-          <Button variant="secondary" onClick={() => setOpen('edit')} aria-describedby={`${id}-title`}>
+          <Button
+            variant="secondary"
+            ref={(b) => {
+              openers.current.edit = b;
+            }}
+            onClick={() => setOpen('edit')}
+            aria-describedby={`${id}-title`}
+          >
             {t('providers.actions.edit')}
           </Button>
           {p.status === 'approved' || p.status === 'hidden' ? (
@@ -269,10 +285,24 @@ function ProviderCard({
               {t('providers.actions.restore')}
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={() => setOpen('aadhaar')} aria-describedby={`${id}-title`}>
+          <Button
+            variant="secondary"
+            ref={(b) => {
+              openers.current.aadhaar = b;
+            }}
+            onClick={() => setOpen('aadhaar')}
+            aria-describedby={`${id}-title`}
+          >
             {p.aadhaar_masked ? t('providers.actions.replaceAadhaar') : t('providers.actions.setAadhaar')}
           </Button>
-          <Button variant="danger" onClick={() => setOpen('delete')} aria-describedby={`${id}-title`}>
+          <Button
+            variant="danger"
+            ref={(b) => {
+              openers.current.delete = b;
+            }}
+            onClick={() => setOpen('delete')}
+            aria-describedby={`${id}-title`}
+          >
             {t('providers.actions.delete')}
           </Button>
         </div>

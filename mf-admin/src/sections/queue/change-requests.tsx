@@ -91,6 +91,7 @@ function ChangeCard({ request: r, onDecided }: { request: ChangeRequest; onDecid
         <ReasonForm
           confirmLabel={open === 'approve' ? t('changes.approve') : t('changes.reject')}
           danger={open === 'reject'}
+          providerSees
           onCancel={() => setOpen(null)}
           onConfirm={async (reason) => {
             const ok = await run(

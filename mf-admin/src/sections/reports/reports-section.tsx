@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, formatDate, formatNumber, useLanguage, useQuery } from '@city/shared';
 import {
@@ -63,6 +63,15 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
   const [editing, setEditing] = useState<ConsoleProvider | null>(null);
   const [editLoad, setEditLoad] = useState<'loading' | 'failed' | null>(null);
   const [edited, setEdited] = useState(false);
+  // Cancelling the listing editor (button or Escape) puts focus back on its Edit button.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocusEdit = useRef(false);
+  useEffect(() => {
+    if (open === null && refocusEdit.current) {
+      refocusEdit.current = false;
+      editButton.current?.focus();
+    }
+  }, [open]);
   const isReview = g.target_type === 'review';
   const title = isReview ? t('reports.reviewOf', { name: g.provider_name }) : g.provider_name;
   // After an edit, "resolve as edited" (lists a hidden provider again) comes first.
@@ -124,7 +133,10 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
         ) : (
           <ProviderEditor
             provider={editing}
-            onCancel={() => setOpen(null)}
+            onCancel={() => {
+              refocusEdit.current = true;
+              setOpen(null);
+            }}
             onSaved={() => {
               setOpen(null);
               setEdited(true);
@@ -142,7 +154,7 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
       ) : (
         <div className="admin-card__actions">
           {isReview ? null : (
-            <Button variant="secondary" onClick={() => void startEdit()} aria-describedby={`${id}-title`}>
+            <Button ref={editButton} variant="secondary" onClick={() => void startEdit()} aria-describedby={`${id}-title`}>
               {t('reports.actions.edit')}
             </Button>
           )}

@@ -41,6 +41,39 @@ describe('AdsSection', () => {
     expect(within(screen.getByRole('article', { name: 'Old offer' })).getByText('Off')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'On', 'Expired', 'Video'],
+    ['hi', 'चालू', 'अवधि समाप्त', 'वीडियो'],
+  ] as const)(
+    'in %s an ad whose end has passed says so, not that it is on; a video is just a video',
+    async (language, on, expired, video) => {
+      fakeConsole(
+        {},
+        {
+          advertisements: [
+            { ...AD, title: 'Running', end_date: '2099-01-01T00:00:00Z' },
+            {
+              ...AD,
+              id: 'old',
+              title: 'Ended',
+              end_date: '2020-01-01T00:00:00Z',
+              media_type: 'video',
+              media_url: 'https://example.com/a.webm',
+              sort_order: 2,
+            },
+          ],
+        },
+      );
+      await renderWithProviders(<AdsSection />, { language });
+      const running = await screen.findByRole('article', { name: 'Running' });
+      expect(within(running).getByText(on)).toBeInTheDocument();
+      const ended = screen.getByRole('article', { name: 'Ended' });
+      expect(within(ended).getByText(expired)).toBeInTheDocument();
+      expect(within(ended).queryByText(on)).toBeNull();
+      expect(within(ended).getByText(video)).toBeInTheDocument();
+    },
+  );
+
   it('refuses a too large image, a wrong type and an end before the start, with nothing uploaded or saved', async () => {
     const fake = fakeConsole({ admin_save_ad: AD }, { advertisements: [AD] });
     const { user, form } = await openNew();

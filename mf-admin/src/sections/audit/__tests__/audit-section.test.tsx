@@ -36,8 +36,8 @@ describe('AuditSection', () => {
     expect(within(first).getByText('Listing edited')).toBeInTheDocument();
     expect(within(first).getByText('by op@example.in')).toBeInTheDocument();
     expect(within(first).getByText('Reason: Caller confirmed')).toBeInTheDocument();
-    expect(within(first).getByRole('list', { name: 'Changes' })).toHaveTextContent('mobile: 9876543210 → 9123456780');
-    expect(within(first).getByRole('list', { name: 'Changes' })).not.toHaveTextContent('name');
+    expect(within(first).getByRole('list', { name: 'Changes' })).toHaveTextContent('Mobile: 9876543210 → 9123456780');
+    expect(within(first).getByRole('list', { name: 'Changes' })).not.toHaveTextContent('Ramesh');
     expect(fake.rpc).toHaveBeenCalledWith('admin_audit_log', { p_limit: 20, p_offset: 0 });
     await user.click(screen.getByRole('button', { name: 'Show older actions' }));
     expect(await screen.findByText('Provider 1')).toBeInTheDocument();
@@ -58,5 +58,71 @@ describe('AuditSection', () => {
   it('changedFields lists only what differs, a created row against nothing', () => {
     expect(changedFields({ before: null, after: { title: 'Ad' } })).toEqual([['title', '—', 'Ad']]);
     expect(changedFields({ before: { a: 1, b: 2 }, after: { a: 1, b: 3 } })).toEqual([['b', '2', '3']]);
+  });
+
+  const changesOf = async (name: string) =>
+    within((await screen.findByText(name)).closest('li')!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+
+  const ENTRIES = [
+    entry(4, {
+      action: 'provider.reject',
+      target_name: 'Rejected one',
+      before: { status: 'pending', rejection_reason: null },
+      after: { status: 'rejected', rejection_reason: 'Duplicate' },
+    }),
+    entry(3, {
+      action: 'ad.update',
+      target_table: 'advertisements',
+      target_name: 'Diwali sale',
+      before: { active: true, media_type: 'image', sort_order: 1, foo_bar: 'x' },
+      after: { active: false, media_type: 'video', sort_order: 2, foo_bar: 'y' },
+    }),
+    entry(2, {
+      action: 'reports.update',
+      target_table: 'reports',
+      target_name: null,
+      target_id: 'r1',
+      before: { status: 'open', resolution: null, reason: 'wrong_number' },
+      after: { status: 'resolved', resolution: 'restore', reason: 'closed' },
+    }),
+    entry(1, {
+      action: 'provider_change_requests.update',
+      target_table: 'provider_change_requests',
+      target_name: 'Changed one',
+      before: { status: 'pending', reason: null },
+      after: { status: 'approved', reason: 'Called them' },
+    }),
+  ];
+
+  it('names the changed fields and their values in words, in English', async () => {
+    fakeConsole({ admin_audit_log: ENTRIES.map((e) => ({ ...e, total_count: 4 })) });
+    await renderWithProviders(<AuditSection />, { language: 'en' });
+    expect(await changesOf('Rejected one')).toEqual(['Status: Pending → Rejected', 'Reason for rejection: — → Duplicate']);
+    expect(await changesOf('Diwali sale')).toEqual(['Switched on: On → Off', 'Media: Image → Video', 'Position: 1 → 2', 'foo_bar: x → y']);
+    const report = (await screen.findByText('on Report r1')).closest('li')!;
+    expect(within(report).getByText('Changed: Report')).toBeInTheDocument();
+    expect(await changesOf('on Report r1')).toEqual([
+      'Status: Open → Resolved',
+      'Decision: — → Restored',
+      'Report reason: Wrong phone number → Closed or moved',
+    ]);
+    expect(await changesOf('Changed one')).toEqual(['Status: Pending → Approved', "Operator's reason: — → Called them"]);
+    expect(screen.getByText('Changed: Listing change request')).toBeInTheDocument();
+  });
+
+  it('names the changed fields and their values in words, in Hindi', async () => {
+    fakeConsole({ admin_audit_log: ENTRIES.map((e) => ({ ...e, total_count: 4 })) });
+    await renderWithProviders(<AuditSection />, { language: 'hi' });
+    expect(await changesOf('Rejected one')).toEqual(['स्थिति: लंबित → अस्वीकृत', 'अस्वीकार करने का कारण: — → Duplicate']);
+    expect(await changesOf('Diwali sale')).toEqual(['चालू: चालू → बंद', 'मीडिया: चित्र → वीडियो', 'क्रम: 1 → 2', 'foo_bar: x → y']);
+    expect(await changesOf('शिकायत r1 पर')).toEqual([
+      'स्थिति: खुली → निपटाई गई',
+      'निर्णय: — → फिर से दिखाया',
+      'शिकायत का कारण: गलत फ़ोन नंबर → बंद हो गया या जगह बदल गई',
+    ]);
+    expect(await changesOf('Changed one')).toEqual(['स्थिति: लंबित → स्वीकृत', 'संचालक का कारण: — → Called them']);
+    expect(screen.getByText('बदलाव: लिस्टिंग बदलाव का अनुरोध')).toBeInTheDocument();
   });
 });

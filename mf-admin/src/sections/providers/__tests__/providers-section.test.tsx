@@ -109,4 +109,31 @@ describe('ProvidersSection', () => {
     expect(within(c).getByText('निलंबित')).toBeInTheDocument();
     expect(within(c).getByRole('button', { name: 'फिर से दिखाएं' })).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Edit', 'Name', 'Cancel', 'Delete', 'Delete for good'],
+    ['hi', 'बदलें', 'नाम', 'रद्द करें', 'हटाएं', 'हमेशा के लिए हटाएं'],
+  ] as const)(
+    'in %s the editor takes focus on its first field; Escape closes it and Edit has focus again',
+    async (language, edit, name, cancel, del, confirmDelete) => {
+      fakeConsole({ admin_search_providers: [ROW] });
+      const user = userEvent.setup();
+      await renderWithProviders(<ProvidersSection />, { language });
+      const c = await screen.findByRole('article', { name: 'Ramesh Kumar' });
+      await user.click(within(c).getByRole('button', { name: edit }));
+      expect(within(c).getByLabelText(name)).toHaveFocus();
+      await user.type(within(c).getByLabelText(name), ' Jr');
+      await user.keyboard('{Escape}');
+      expect(within(c).queryByLabelText(name)).toBeNull();
+      expect(within(c).getByRole('button', { name: edit })).toHaveFocus();
+      // Cancel does the same, and so does every form of the card for its own button
+      await user.click(within(c).getByRole('button', { name: edit }));
+      await user.click(within(c).getByRole('button', { name: cancel }));
+      expect(within(c).getByRole('button', { name: edit })).toHaveFocus();
+      await user.click(within(c).getByRole('button', { name: del }));
+      expect(within(c).getByRole('button', { name: confirmDelete })).toBeInTheDocument();
+      await user.click(within(c).getByRole('button', { name: cancel }));
+      expect(within(c).getByRole('button', { name: del })).toHaveFocus();
+    },
+  );
 });

@@ -32,6 +32,9 @@ describe('ChangeRequests (queue)', () => {
       ['Mobile', '9876543210', '9123456780'],
     ]);
     await user.click(within(card).getByRole('button', { name: 'Approve change' }));
+    expect(within(card).getByLabelText('Reason (kept in the audit log)')).toHaveAccessibleDescription(
+      'Required. Say why, in a few words. The provider can read it too.',
+    );
     await user.click(within(card).getByRole('button', { name: 'Approve change' }));
     expect(within(card).getByRole('alert')).toHaveTextContent('Please give a reason');
     expect(fake.rpc).not.toHaveBeenCalledWith('admin_decide_change_request', expect.anything());
@@ -44,9 +47,13 @@ describe('ChangeRequests (queue)', () => {
 
   it('in Hindi', async () => {
     fakeConsole({ admin_list_change_requests: [REQUEST] });
+    const user = userEvent.setup();
     await renderWithProviders(<ChangeRequests />, { language: 'hi' });
     const card = await screen.findByRole('article', { name: 'Ramesh Kumar' });
     expect(within(card).getByRole('columnheader', { name: 'प्रस्तावित' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'बदलाव अस्वीकार करें' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'बदलाव अस्वीकार करें' }));
+    expect(within(card).getByLabelText('कारण (ऑडिट लॉग में रखा जाता है)')).toHaveAccessibleDescription(
+      'ज़रूरी। कुछ शब्दों में कारण लिखें। सेवा प्रदाता भी इसे पढ़ सकते हैं।',
+    );
   });
 });

@@ -104,6 +104,17 @@ describe('ReportsSection', () => {
     });
   });
 
+  it('the listing editor opened from a report takes focus; Escape closes it and Edit listing has focus again', async () => {
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [ROW] });
+    const user = userEvent.setup();
+    await renderWithProviders(<ReportsSection />, { language: 'en' });
+    await user.click(within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Edit listing' }));
+    expect(await within(providerCard()).findByLabelText('Name')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(providerCard()).queryByLabelText('Name')).toBeNull();
+    expect(within(providerCard()).getByRole('button', { name: 'Edit listing' })).toHaveFocus();
+  });
+
   it('edits the listing from the report (the new mobile, cleaned), then restores it with the changes', async () => {
     const fake = fakeConsole(
       { admin_list_reports: GROUPS, admin_update_provider: { ...ROW, mobile: '9123456780' } },
