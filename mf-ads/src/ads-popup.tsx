@@ -16,7 +16,7 @@ import './ads.css';
  *
  * It never takes focus from a visitor who is typing: while focus is in an editable field,
  * and until TYPING_QUIET_MS after the last keystroke, opening waits. Once the visitor has
- * submitted a search on this page, it does not open here at all (they are reading the
+ * submitted a form (a search) on this page, it does not open here at all (they are reading the
  * results); not counted as seen, it opens on their next visit to the home page.
  */
 export default function AdsPopup(_props: AdsPopupProps) {
