@@ -186,14 +186,6 @@ describe('a visitor typing', () => {
     expect(dialog()).toBeVisible();
   });
 
-  it('opens 500 ms after the ads load when focus is on a button rather than a field', async () => {
-    fetchAds.mockResolvedValue(three);
-    await mount('en', withSearch);
-    act(() => screen.getByRole('button', { name: 'Search' }).focus());
-    advance(500);
-    expect(dialog()).toBeVisible();
-  });
-
   it('does not open on a page where a search has been submitted; it opens on the next visit to the page', async () => {
     fetchAds.mockResolvedValue(three);
     const first = await mount('en', withSearch);
@@ -297,21 +289,6 @@ describe('closing', () => {
     await openWith(three);
     await user().keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('gives focus back to what had it before opening', async () => {
-    fetchAds.mockResolvedValue(three);
-    await mount('en', (popup) => (
-      <main tabIndex={-1}>
-        <button type="button">Before</button>
-        {popup}
-      </main>
-    ));
-    act(() => screen.getByRole('button', { name: 'Before' }).focus());
-    advance(500);
-    await user().keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Before' })).toHaveFocus();
   });
 
   it.each([
