@@ -170,6 +170,52 @@ test.describe('advertisement popup', () => {
     expect(log.filter((e) => e.state.startsWith('open')).length).toBeLessThanOrEqual(3);
   });
 
+  test('never takes focus from a visitor typing a search: it opens once they have left the box', async ({ page }) => {
+    const adsLoaded = page.waitForResponse((r) => r.url().includes('/rest/v1/advertisements'), APPEARS);
+    await page.goto('/');
+    const box = page.locator('[data-remote-slot="mf_directory"]').getByRole('searchbox');
+    await box.click();
+    // At a normal typing speed, from the first moment the box can be used.
+    await box.pressSequentially('electrician', { delay: 120 });
+    await adsLoaded;
+    // Well past the 500 ms opening delay, with focus still in the box.
+    await page.waitForTimeout(2_500);
+    await expect(popup(page)).toBeHidden();
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('electrician');
+    await expect(page.getByRole('heading', { name: 'Search results for “electrician”' })).toBeVisible();
+
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => document.activeElement?.outerHTML);
+    await expect(popup(page)).toBeVisible(APPEARS);
+    await expect(popup(page).getByRole('button', { name: 'Close advertisement' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(popup(page)).toBeHidden();
+    // Focus is back where the visitor had Tabbed to.
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(next);
+    await expect(box).toHaveValue('electrician');
+  });
+
+  test('closed with Escape when nothing had focus, the next Tab starts at the top of the page content', async ({ page }) => {
+    await page.goto('/');
+    await expect(popup(page)).toBeVisible(APPEARS);
+    await page.keyboard.press('Escape');
+    await expect(popup(page)).toBeHidden();
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The first thing a keyboard reaches in the main content, not the footer after the popup's place.
+    const first = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const all = main.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+      const target = [...all].find((el) => el.getClientRects().length > 0 && !el.closest('[inert], [hidden]'));
+      return {
+        isFirst: target !== undefined && target === document.activeElement,
+        inFooter: document.activeElement?.closest('footer') !== null,
+      };
+    });
+    expect(first).toEqual({ isFirst: true, inFooter: false });
+  });
+
   test('the first render does not wait for the ads: nothing of mf_ads is requested before the load event', async ({
     page,
     site,

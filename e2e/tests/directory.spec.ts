@@ -9,6 +9,7 @@ import {
   recordDataRequests,
   useLanguage,
 } from '../fixtures/test';
+import { holdShellScript } from '../fixtures/hold-shell-script';
 
 // The directory on a cheap phone: 360x740, against the real local backend and its seed.
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -91,6 +92,20 @@ test.describe('in Hindi (default)', () => {
     await expect(directory(page).getByRole('heading', { level: 2, name: '“plambar” के खोज परिणाम' })).toBeVisible();
     await expect(cards(page).first().getByText('प्लंबर', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a very long search word wraps: the page stays as wide as the phone, first HTML and app', async ({ page }) => {
+    const word = 'a'.repeat(300);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const release = await holdShellScript(page);
+    await page.goto(`/?q=${word}`, { waitUntil: 'commit' });
+    // What the first HTML paints (the boot skeleton's heading and text repeat the search).
+    await expect(page.locator('.boot-skeleton__content').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(360);
+    release();
+    await expect(directory(page).getByRole('heading', { level: 2, name: /के खोज परिणाम$/ })).toBeVisible();
+    await expect(directory(page).getByRole('heading', { level: 2, name: /के खोज परिणाम$/ })).toContainText('a'.repeat(100));
+    expect(await pageWidth()).toBeLessThanOrEqual(360);
   });
 
   test('a shared search or category link gets its first page with the HTML, without supabase-js', async ({ page, site }) => {

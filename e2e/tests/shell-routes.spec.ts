@@ -42,14 +42,16 @@ test.describe('every route renders, in Hindi by default, with no serious axe vio
     ['/contact', 'संपर्क'],
   ] as const) {
     test(`static page ${path}`, async ({ page }) => {
-      await page.goto(path);
+      expect((await page.goto(path))?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
       await expectNoSeriousA11yViolations(page);
     });
   }
 
-  test('an unknown route shows the translated not-found page', async ({ page }) => {
-    await page.goto('/kuch-bhi/nahin');
+  test('an unknown route shows the translated not-found page, answered as a 404', async ({ page, request }) => {
+    // Search engines and link checkers see a 404; a profile path with no UUID is one too.
+    for (const path of ['/no-such-page', '/provider/not-a-uuid']) expect((await request.get(path)).status(), path).toBe(404);
+    expect((await page.goto('/kuch-bhi/nahin'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'पेज नहीं मिला' })).toBeVisible();
     await page.getByRole('link', { name: 'मुख्य पृष्ठ पर जाएं' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -17,8 +17,9 @@ import enServer from './locales/en.json';
 import hiServer from './locales/hi.json';
 import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
 import { applyHeadTags, escapeHtml, fill, jsonLdScript, ogImagePath } from './seo';
-import type { FirstReads } from '@city/shared/contracts';
+import { matchRoute, type FirstReads } from '@city/shared/contracts';
 import { withFirstReads } from './first-reads';
+import { renderNotFound } from './not-found';
 
 export { escapeHtml };
 
@@ -54,9 +55,17 @@ export const PROVIDER_NOT_LISTED = 'not-listed' as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// `/provider/<id>`, case-insensitive as the route manifest matches it, a trailing slash ignored.
+const PROFILE_PATH = /^\/provider\/([^/]+)\/?$/i;
+
+/** Whether the app renders this path as a profile (whatever the id): the route manifest's match. */
+export function isProfilePath(pathname: string): boolean {
+  return matchRoute(pathname).id === 'provider';
+}
+
 /** The provider id of a profile path (`/provider/<uuid>`, optional trailing slash), or null. */
 export function providerIdFromPath(pathname: string): string | null {
-  const m = /^\/provider\/([^/]+)\/?$/.exec(pathname);
+  const m = PROFILE_PATH.exec(pathname);
   const id = m?.[1] ? safeDecode(m[1]) : null;
   return id && UUID_RE.test(id) ? id.toLowerCase() : null;
 }
@@ -205,7 +214,7 @@ export function renderProviderOgTags(
 
 /** A profile the database does not list: the app's own not-found page, kept out of search indexes. */
 export function renderProviderNotListed(html: string): string {
-  return html.replace(/<\/head>/i, () => `    <meta name="robots" content="noindex" />\n  </head>`);
+  return renderNotFound(html);
 }
 
 /**
@@ -261,8 +270,11 @@ export function providerOgRoute({
 }: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string } | null> {
   const origin = publicOriginOf(publicOrigin);
   return async (req) => {
-    const id = providerIdFromPath(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!id) return null;
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const id = providerIdFromPath(pathname);
+    // A profile path whose id is no UUID: no provider has it (no database read).
+    if (!id)
+      return isProfilePath(pathname) ? { status: 404, type: 'text/html; charset=utf-8', body: renderProviderNotListed(indexHtml()) } : null;
     const html = indexHtml();
     // The preview's data and the page's first reads, together (both at most ~1.5 s).
     const [provider, reads] = await Promise.all([fetchProvider(supabaseUrl, supabaseAnonKey, id), firstReads(`/provider/${id}`)]);

@@ -5,6 +5,7 @@ import { REMOTE_NAMES, REMOTE_PARAMS, type RemoteName, type RemotesManifest } fr
 import { securityHeaders, serviceWorkerHeaders } from './security-headers';
 import { StaticServer, type DynamicRoute } from './static-server';
 import { providerOgRoute, publicOriginOf } from './provider-og';
+import { pageOrNotFoundRoute } from './not-found';
 import {
   categoryBootContent,
   categoryFromSearch,
@@ -138,14 +139,19 @@ export class Site {
       fallbackFile: 'shell.html',
       headers,
       // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
-      fallbackRoute: providerOgRoute({
-        publicOrigin: opts.publicOrigin ?? shellOrigin,
-        supabaseUrl: opts.supabaseUrl,
-        supabaseAnonKey: opts.supabaseAnonKey,
-        indexHtml: () => shellHtml(MODULES.shell.dist),
-        lang: 'hi',
-        firstReads: (pathname) => readFirstReads(firstReadTargets(pathname, ''), dataService),
-      }),
+      // A path no route matches (or a profile no provider has) is a 404 with the same page,
+      // which the app renders as its not-found page.
+      fallbackRoute: pageOrNotFoundRoute(
+        providerOgRoute({
+          publicOrigin: opts.publicOrigin ?? shellOrigin,
+          supabaseUrl: opts.supabaseUrl,
+          supabaseAnonKey: opts.supabaseAnonKey,
+          indexHtml: () => shellHtml(MODULES.shell.dist),
+          lang: 'hi',
+          firstReads: (pathname) => readFirstReads(firstReadTargets(pathname, ''), dataService),
+        }),
+        () => shellHtml(MODULES.shell.dist),
+      ),
       routes: {
         // A category's list (/?category=<id>) gets its own title, description and preview card in
         // the first HTML; any other `/` is the prerendered index.html with the site's card.

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
@@ -44,11 +45,11 @@ afterEach(() => {
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
-/** Renders the popup and lets the (stubbed) ads request settle. */
-async function mount(language: 'en' | 'hi' = 'en') {
+/** Renders the popup (in `page`, if given) and lets the (stubbed) ads request settle. */
+async function mount(language: 'en' | 'hi' = 'en', page?: (popup: ReactElement) => ReactElement) {
   let view!: Awaited<ReturnType<typeof renderWithProviders>>;
   await act(async () => {
-    view = await renderWithProviders(<AdsPopup />, { language });
+    view = await renderWithProviders(page ? page(<AdsPopup />) : <AdsPopup />, { language });
   });
   return view;
 }
@@ -127,6 +128,79 @@ describe('opening', () => {
     expect(screen.getByRole('dialog', { name: 'विज्ञापन' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'विज्ञापन बंद करें' })).toBeVisible();
     expect(within(screen.getByRole('dialog')).getByRole('group')).toHaveAccessibleName('3 में से 1');
+  });
+});
+
+describe('a visitor typing', () => {
+  /** A home page in miniature: a search form in the main content, the popup after it. */
+  const withSearch = (popup: ReactElement) => (
+    <main tabIndex={-1}>
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <input type="search" aria-label="Search" />
+        <button type="submit">Search</button>
+      </form>
+      {popup}
+    </main>
+  );
+  const box = () => screen.getByRole('searchbox', { name: 'Search' });
+
+  it('does not open while focus is in the search box, and opens once focus has left it and typing has stopped', async () => {
+    fetchAds.mockResolvedValue(three);
+    await mount('en', withSearch);
+    const u = user();
+    await u.click(box());
+    await u.keyboard('ele');
+    advance(2000);
+    await u.keyboard('ctrician');
+    advance(20000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(box()).toHaveFocus();
+    expect(box()).toHaveValue('electrician');
+
+    await u.tab(); // to the search button: focus out of the box, with a keystroke
+    advance(1400);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(ADS_SEEN_KEY)).toBeNull();
+    advance(100);
+    expect(dialog()).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Close advertisement' })).toHaveFocus();
+  });
+
+  it.each([
+    ['a text area', <textarea key="f" aria-label="Field" />],
+    ['a select', <select key="f" aria-label="Field" />],
+    ['an editable region', <div key="f" role="textbox" contentEditable tabIndex={0} aria-label="Field" suppressContentEditableWarning />],
+  ])('does not open while focus is in %s', async (_name, field) => {
+    fetchAds.mockResolvedValue(three);
+    await mount('en', (popup) => (
+      <>
+        {field}
+        {popup}
+      </>
+    ));
+    act(() => screen.getByLabelText('Field').focus());
+    advance(20000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => screen.getByLabelText('Field').blur());
+    advance(1);
+    expect(dialog()).toBeVisible();
+  });
+
+  it('does not open on a page where a search has been submitted; it opens on the next visit to the page', async () => {
+    fetchAds.mockResolvedValue(three);
+    const first = await mount('en', withSearch);
+    const u = user();
+    await u.click(box());
+    await u.keyboard('plumber{Enter}');
+    act(() => box().blur());
+    advance(20000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(ADS_SEEN_KEY)).toBeNull();
+    first.unmount();
+
+    await mount('en', withSearch);
+    advance(500);
+    expect(dialog()).toBeVisible();
   });
 });
 
@@ -216,6 +290,33 @@ describe('closing', () => {
     await user().keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['Escape', () => user().keyboard('{Escape}')],
+    ['its close button', () => user().click(screen.getByRole('button', { name: 'Close advertisement' }))],
+  ])(
+    'closed with %s when nothing had focus, puts focus on the main content, so Tab starts at the top of the page',
+    async (_how, closeIt) => {
+      fetchAds.mockResolvedValue(three);
+      await mount('en', (popup) => (
+        <>
+          <main tabIndex={-1}>
+            <a href="/first">First link</a>
+            {popup}
+          </main>
+          <footer>
+            <a href="/footer">Footer link</a>
+          </footer>
+        </>
+      ));
+      advance(500);
+      await closeIt();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('main')).toHaveFocus();
+      await user().tab();
+      expect(screen.getByRole('link', { name: 'First link' })).toHaveFocus();
+    },
+  );
 
   it('closes on a downward swipe over 50 px, not on a shorter or upward one', async () => {
     await openWith(three);

@@ -39,6 +39,10 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement;
+    // Where focus goes back when nothing had it before: the page's main content (the shell's
+    // <main tabindex="-1">), so the next Tab starts at the top of the page, not after the
+    // place this dialog had at the end of the page.
+    const landing = dialog.closest('main') ?? document.querySelector('main');
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
     } else {
@@ -51,7 +55,11 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
       } else {
         dialog.removeAttribute('open');
       }
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+      else if (landing?.isConnected) {
+        if (!landing.hasAttribute('tabindex')) landing.setAttribute('tabindex', '-1');
+        landing.focus({ preventScroll: true });
+      }
     };
   }, []);
 

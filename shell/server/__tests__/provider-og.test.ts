@@ -138,6 +138,7 @@ describe('providerIdFromPath', () => {
   it('accepts /provider/<uuid> only', () => {
     expect(providerIdFromPath(`/provider/${ID}`)).toBe(ID);
     expect(providerIdFromPath(`/provider/${ID.toUpperCase()}/`)).toBe(ID);
+    expect(providerIdFromPath(`/Provider/${ID}`)).toBe(ID);
     expect(providerIdFromPath('/provider/123')).toBeNull();
     expect(providerIdFromPath(`/provider/${ID}/reviews`)).toBeNull();
     expect(providerIdFromPath('/provider/%E0%A4')).toBeNull();
@@ -237,9 +238,13 @@ describe('providerOgRoute: og:url from the configured public origin', () => {
     expect(fetchProvider).toHaveBeenCalledWith('http://db', 'k', ID);
   });
 
-  it('answers only profile paths', async () => {
+  it('answers only profile paths; one whose id is no UUID is a 404 without a database read', async () => {
     expect(await route({ url: '/about' })).toBeNull();
-    expect(await route({ url: '/provider/not-an-id' })).toBeNull();
+    fetchProvider.mockClear();
+    const malformed = await route({ url: '/provider/not-an-id' });
+    expect(malformed!.status).toBe(404);
+    expect(malformed!.body).toContain('<meta name="robots" content="noindex" />');
+    expect(fetchProvider).not.toHaveBeenCalled();
   });
 
   it('over HTTP: a request with a forged Host header gets the configured origin in og:url', async () => {
