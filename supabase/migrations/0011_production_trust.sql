@@ -110,40 +110,72 @@ as $$
     from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as h) s
 $$;
 
--- One more hit in a fixed window; false (and not counted) once p_max are in.
-create or replace function private.take(p_bucket text, p_window interval, p_max integer) returns boolean
+-- The limits, as data: an operator tunes them with admin_set_request_limit (audited), and
+-- a test server raises them (all its clients share 127.0.0.1). A name with no row is not
+-- limited. Windows are fixed and aligned to midnight in India (Asia/Kolkata).
+create table private.request_limits (
+  name text primary key,
+  max_hits integer not null constraint request_limits_max_check check (max_hits between 0 and 100000000),
+  window_seconds integer not null constraint request_limits_window_check check (window_seconds between 1 and 604800)
+);
+revoke all on private.request_limits from public, anon, authenticated;
+-- Many phones share one carrier address (CGNAT), so the per-address limits are sized for a
+-- crowd and the per-phone ones for a person.
+insert into private.request_limits (name, max_hits, window_seconds) values
+  ('addr:register', 30, 3600), ('phone:register', 5, 86400),
+  ('addr:rate', 300, 3600), ('phone:rate', 60, 3600),
+  ('addr:review', 120, 3600), ('phone:review', 20, 3600),
+  ('addr:report', 60, 3600), ('phone:report', 20, 3600),
+  ('addr:click', 600, 3600), ('addr:click_provider', 3, 86400),
+  ('addr:confirm', 120, 3600), ('phone:confirm', 20, 3600);
+
+-- One more hit for p_key under the limit p_name; false (and not counted) once the window
+-- is full. p_retry: seconds until the window ends.
+create or replace function private.take(p_name text, p_key text, out allowed boolean, out retry_after integer)
 language plpgsql volatile security definer
 set search_path = public, pg_temp
 as $$
 declare
-  v_start timestamptz := date_bin(p_window, now(), timestamptz '2000-01-01 00:00:00+05:30');
+  v_limit private.request_limits;
+  v_window interval;
+  v_start timestamptz;
   v_hits integer;
 begin
-  insert into private.request_counts as c (bucket, window_start, hits) values (p_bucket, v_start, 1)
+  allowed := true;
+  retry_after := 0;
+  select * into v_limit from private.request_limits l where l.name = p_name;
+  if not found then
+    return;
+  end if;
+  v_window := make_interval(secs => v_limit.window_seconds);
+  v_start := date_bin(v_window, now(), timestamptz '2000-01-01 00:00:00+05:30');
+  insert into private.request_counts as c (bucket, window_start, hits) values (p_name || ':' || p_key, v_start, 1)
   on conflict (bucket, window_start) do update set hits = c.hits + 1
   returning hits into v_hits;
-  if v_hits > p_max then
-    update private.request_counts c set hits = p_max where c.bucket = p_bucket and c.window_start = v_start;
-    return false;
+  if v_hits > v_limit.max_hits then
+    update private.request_counts c set hits = v_limit.max_hits
+     where c.bucket = p_name || ':' || p_key and c.window_start = v_start;
+    allowed := false;
+    retry_after := greatest(1, ceil(extract(epoch from v_start + v_window - now())))::integer;
   end if;
   -- Old windows are dropped now and then (about one write in 500).
   if random() < 0.002 then
-    delete from private.request_counts c where c.window_start < now() - interval '2 days';
+    delete from private.request_counts c where c.window_start < now() - interval '8 days';
   end if;
-  return true;
 end
 $$;
 
 -- As take(), but refusing with PT429 (HTTP 429) and when to retry.
-create or replace function private.limit_hit(p_bucket text, p_window interval, p_max integer, p_what text) returns void
+create or replace function private.limit_hit(p_name text, p_key text, p_what text) returns void
 language plpgsql volatile
 as $$
 declare
-  v_end timestamptz := date_bin(p_window, now(), timestamptz '2000-01-01 00:00:00+05:30') + p_window;
+  v record;
 begin
-  if not private.take(p_bucket, p_window, p_max) then
+  select * into v from private.take(p_name, p_key);
+  if not v.allowed then
     raise exception using errcode = 'PT429', message = 'too many requests: ' || p_what,
-      hint = 'retry after ' || greatest(1, ceil(extract(epoch from v_end - now())))::integer || ' seconds';
+      detail = p_name, hint = 'retry after ' || v.retry_after || ' seconds';
   end if;
 end
 $$;
@@ -179,31 +211,31 @@ begin
   v_phone := public.current_mobile();
   case v_fn
     when 'register_provider' then
-      perform private.limit_hit('addr:register:' || v_addr, interval '1 hour', 30, 'registrations from this address');
+      perform private.limit_hit('addr:register', v_addr, 'registrations from this address');
       if v_phone is not null then
-        perform private.limit_hit('phone:register:' || private.phone_hash(v_phone), interval '1 day', 5, 'registrations from this mobile');
+        perform private.limit_hit('phone:register', private.phone_hash(v_phone), 'registrations from this mobile');
       end if;
     when 'rate_provider' then
-      perform private.limit_hit('addr:rate:' || v_addr, interval '1 hour', 300, 'ratings from this address');
+      perform private.limit_hit('addr:rate', v_addr, 'ratings from this address');
       if v_phone is not null then
-        perform private.limit_hit('phone:rate:' || private.phone_hash(v_phone), interval '1 hour', 60, 'ratings from this mobile');
+        perform private.limit_hit('phone:rate', private.phone_hash(v_phone), 'ratings from this mobile');
       end if;
     when 'add_review' then
-      perform private.limit_hit('addr:review:' || v_addr, interval '1 hour', 120, 'reviews from this address');
+      perform private.limit_hit('addr:review', v_addr, 'reviews from this address');
       if v_phone is not null then
-        perform private.limit_hit('phone:review:' || private.phone_hash(v_phone), interval '1 hour', 20, 'reviews from this mobile');
+        perform private.limit_hit('phone:review', private.phone_hash(v_phone), 'reviews from this mobile');
       end if;
     when 'report_provider', 'report_review' then
-      perform private.limit_hit('addr:report:' || v_addr, interval '1 hour', 60, 'reports from this address');
+      perform private.limit_hit('addr:report', v_addr, 'reports from this address');
       if v_phone is not null then
-        perform private.limit_hit('phone:report:' || private.phone_hash(v_phone), interval '1 hour', 20, 'reports from this mobile');
+        perform private.limit_hit('phone:report', private.phone_hash(v_phone), 'reports from this mobile');
       end if;
     when 'track_click' then
-      perform private.limit_hit('addr:click:' || v_addr, interval '1 hour', 600, 'taps from this address');
+      perform private.limit_hit('addr:click', v_addr, 'taps from this address');
     when 'confirm_my_number' then
-      perform private.limit_hit('addr:confirm:' || v_addr, interval '1 hour', 120, 'confirmations from this address');
+      perform private.limit_hit('addr:confirm', v_addr, 'confirmations from this address');
       if v_phone is not null then
-        perform private.limit_hit('phone:confirm:' || private.phone_hash(v_phone), interval '1 hour', 20, 'confirmations from this mobile');
+        perform private.limit_hit('phone:confirm', private.phone_hash(v_phone), 'confirmations from this mobile');
       end if;
   end case;
 end
@@ -411,8 +443,7 @@ begin
                 and c.created_at >= v_since) then
     return;
   end if;
-  if not private.take('addr:click:' || private.client_address() || ':' || p_provider_id::text || ':' || p_click_type,
-                      interval '1 day', 3) then
+  if not (private.take('addr:click_provider', private.client_address() || ':' || p_provider_id::text || ':' || p_click_type)).allowed then
     return;
   end if;
   insert into public.click_tracking (provider_id, click_type, device_hash) values (p_provider_id, p_click_type, v_hash);
@@ -955,6 +986,44 @@ as $$
    order by p.registration_date desc, p.id
 $$;
 
+-- ---------------------------------------------------------------- admin: the limits
+
+create or replace function public.admin_request_limits()
+returns table (name text, max_hits integer, window_seconds integer)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform private.require_admin();
+  return query select l.name, l.max_hits, l.window_seconds from private.request_limits l order by l.name;
+end
+$$;
+
+-- Changes one existing limit (audited). 22023 for an unknown name or a value out of range.
+create or replace function public.admin_set_request_limit(p_name text, p_max_hits integer, p_window_seconds integer)
+returns void
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_old private.request_limits;
+begin
+  perform private.require_admin();
+  select * into v_old from private.request_limits l where l.name = p_name for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'unknown limit', detail = 'name';
+  end if;
+  if p_max_hits is null or p_max_hits not between 0 and 100000000
+     or p_window_seconds is null or p_window_seconds not between 1 and 604800 then
+    raise exception using errcode = '22023', message = 'max_hits must be 0..100000000 and window_seconds 1..604800';
+  end if;
+  update private.request_limits l set max_hits = p_max_hits, window_seconds = p_window_seconds where l.name = p_name;
+  perform private.audit('request_limit.set', 'request_limits', p_name, p_name,
+    jsonb_build_object('max_hits', v_old.max_hits, 'window_seconds', v_old.window_seconds),
+    jsonb_build_object('max_hits', p_max_hits, 'window_seconds', p_window_seconds), null);
+end
+$$;
+
 -- ---------------------------------------------------------------- grants
 
 revoke all on function public.check_request() from public, anon, authenticated;
@@ -971,6 +1040,8 @@ revoke all on function public.report_review(uuid, text, text, text) from public,
 revoke all on function public.confirm_my_number() from public, anon, authenticated;
 revoke all on function public.admin_list_owner_edits(integer, integer) from public, anon, authenticated;
 revoke all on function public.admin_revert_owner_edit(bigint, text) from public, anon, authenticated;
+revoke all on function public.admin_request_limits() from public, anon, authenticated;
+revoke all on function public.admin_set_request_limit(text, integer, integer) from public, anon, authenticated;
 revoke all on function public.update_my_listing(uuid, text, text, text, integer) from public, anon, authenticated;
 revoke all on function public.my_listings() from public, anon, authenticated;
 
@@ -989,6 +1060,8 @@ grant execute on function public.report_review(uuid, text, text, text) to anon, 
 grant execute on function public.confirm_my_number() to authenticated;
 grant execute on function public.admin_list_owner_edits(integer, integer) to anon, authenticated;
 grant execute on function public.admin_revert_owner_edit(bigint, text) to anon, authenticated;
+grant execute on function public.admin_request_limits() to anon, authenticated;
+grant execute on function public.admin_set_request_limit(text, integer, integer) to anon, authenticated;
 grant execute on function public.update_my_listing(uuid, text, text, text, integer) to authenticated;
 grant execute on function public.my_listings() to authenticated;
 -- search_words_of is called only by the search-text trigger (SECURITY DEFINER), never
