@@ -524,7 +524,20 @@ describe('request limits', () => {
     const res = await admin.rpc('admin_request_limits');
     expect(res.error).toBeNull();
     const limits = res.data as { name: string; max_hits: number; window_seconds: number }[];
-    for (const name of ['addr:register', 'phone:register', 'addr:rate', 'phone:rate', 'addr:review', 'phone:review', 'addr:report', 'phone:report', 'addr:click', 'addr:click_provider', 'addr:confirm', 'phone:confirm']) {
+    for (const name of [
+      'addr:register',
+      'phone:register',
+      'addr:rate',
+      'phone:rate',
+      'addr:review',
+      'phone:review',
+      'addr:report',
+      'phone:report',
+      'addr:click',
+      'addr:click_provider',
+      'addr:confirm',
+      'phone:confirm',
+    ]) {
       expect(limits.find((l) => l.name === name)).toMatchObject({ max_hits: expect.any(Number), window_seconds: expect.any(Number) });
     }
     // phone:confirm: no other test depends on its value; put back as it was.
@@ -547,7 +560,13 @@ describe('request limits', () => {
       after: { max_hits: was.max_hits + 1 },
     });
     expect(
-      (await admin.rpc('admin_set_request_limit', { p_name: 'phone:confirm', p_max_hits: was.max_hits, p_window_seconds: was.window_seconds })).error,
+      (
+        await admin.rpc('admin_set_request_limit', {
+          p_name: 'phone:confirm',
+          p_max_hits: was.max_hits,
+          p_window_seconds: was.window_seconds,
+        })
+      ).error,
     ).toBeNull();
     for (const [args, detail] of [
       [{ p_name: 'addr:nothing', p_max_hits: 1, p_window_seconds: 60 }, 'name'],

@@ -321,11 +321,17 @@ describe('owner edits: no phone numbers or links; every edit in the audit log', 
     });
     expect(viaRpc.error).toMatchObject({ code: '23514', details: field });
     expect(viaRpc.error!.message).toMatch(/no phone numbers or links/);
-    const direct = await p.client.from('service_providers').update({ [field]: value }).eq('id', p.id).select();
+    const direct = await p.client
+      .from('service_providers')
+      .update({ [field]: value })
+      .eq('id', p.id)
+      .select();
     expect(direct.error).toMatchObject({ code: '23514', details: field });
     expect(await adminRow(p.id)).toEqual(before);
     expect(await ownerEdits(p.id)).toEqual([]);
-    expect(((await anonClient().rpc('search_providers', { p_query: String(value) })).data as { id: string }[]).some((r) => r.id === p.id)).toBe(false);
+    expect(
+      ((await anonClient().rpc('search_providers', { p_query: String(value) })).data as { id: string }[]).some((r) => r.id === p.id),
+    ).toBe(false);
   });
 
   test('ordinary names with a few digits are fine: 24x7, a year, a shop number', async () => {
@@ -347,7 +353,7 @@ describe('owner edits: no phone numbers or links; every edit in the audit log', 
     }
   });
 
-  test('every owner edit is logged as owner.edit by the owner, with only the changed columns; the operator\'s edits are not', async () => {
+  test("every owner edit is logged as owner.edit by the owner, with only the changed columns; the operator's edits are not", async () => {
     const mobile = randomMobile();
     const { id } = await createProvider({ mobile, overrides: { p_category: HOME_CATEGORY, p_business_name: 'Old Name Works' } });
     // Signed in with a code, as the app does it: the log names this user.
@@ -382,7 +388,9 @@ describe('owner edits: no phone numbers or links; every edit in the audit log', 
     expect(await ownerEdits(id)).toHaveLength(3);
     // The operator's edit is logged as the operator's, not as an owner edit.
     const admin = await sharedAdmin();
-    expect((await admin.rpc('admin_update_provider', { p_id: id, p_fields: { address: 'Operator Road' }, p_reason: 'fix' })).error).toBeNull();
+    expect(
+      (await admin.rpc('admin_update_provider', { p_id: id, p_fields: { address: 'Operator Road' }, p_reason: 'fix' })).error,
+    ).toBeNull();
     expect(await ownerEdits(id)).toHaveLength(3);
   });
 });

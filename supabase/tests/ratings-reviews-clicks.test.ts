@@ -172,7 +172,10 @@ describe('service_ratings', () => {
     expect((await phone.rpc('rate_provider', { p_provider_id: id, p_rating: 4 })).error).toBeNull();
     const hash = (await storedRatings(id))[0]!.phone_hash!;
     // anon: no UPDATE / DELETE on the table at all
-    const move = await supabase.from('service_ratings').update({ phone_hash: 'a'.repeat(64) }).eq('phone_hash', hash);
+    const move = await supabase
+      .from('service_ratings')
+      .update({ phone_hash: 'a'.repeat(64) })
+      .eq('phone_hash', hash);
     expect(move.error?.code).toBe('42501');
     const change = await supabase.from('service_ratings').update({ rating: 1 }).eq('provider_id', id);
     expect(change.error?.code).toBe('42501');
@@ -180,9 +183,15 @@ describe('service_ratings', () => {
     expect(del.error?.code).toBe('42501');
     // and the row itself refuses to move, whoever asks (the guard trigger)
     const admin = serviceClient();
-    const movePhone = await admin.from('service_ratings').update({ phone_hash: 'a'.repeat(64) }).eq('phone_hash', hash);
+    const movePhone = await admin
+      .from('service_ratings')
+      .update({ phone_hash: 'a'.repeat(64) })
+      .eq('phone_hash', hash);
     expect(movePhone.error?.code).toBe('23514');
-    const toDevice = await admin.from('service_ratings').update({ device_hash: deviceHash(deviceToken()) }).eq('phone_hash', hash);
+    const toDevice = await admin
+      .from('service_ratings')
+      .update({ device_hash: deviceHash(deviceToken()) })
+      .eq('phone_hash', hash);
     expect(toDevice.error?.code).toBe('23514');
     const moveProvider = await admin.from('service_ratings').update({ provider_id: other.id }).eq('phone_hash', hash);
     expect(moveProvider.error?.code).toBe('23514');

@@ -111,16 +111,16 @@ describe('register_provider', () => {
     expect((await admin.rpc('admin_set_provider_status', { p_provider_id: ids[0], p_status: 'approved' })).error).toBeNull();
     expect((await registerAsPhone(registration({ p_category: 'others: Cobbler' }), mobile)).error?.code).toBe('23514');
     // the operator rejects one: room for one more
-    expect((await admin.rpc('admin_set_provider_status', { p_provider_id: ids[1], p_status: 'rejected', p_reason: 'Duplicate' })).error).toBeNull();
+    expect(
+      (await admin.rpc('admin_set_provider_status', { p_provider_id: ids[1], p_status: 'rejected', p_reason: 'Duplicate' })).error,
+    ).toBeNull();
     const after = await registerAsPhone(registration({ p_category: 'others: Cobbler' }), mobile);
     expect(after.error).toBeNull();
     expect((await queueOf(mobile)).map((r) => r.status).sort()).toEqual(['approved', 'pending', 'pending', 'rejected']);
     expect((await registerAsPhone(registration({ p_category: 'others: Potter' }), mobile)).error?.code).toBe('23514');
     // concurrent registrations from one mobile cannot slip past the 3
     const busy = randomMobile();
-    const together = await Promise.all(
-      ['A', 'B', 'C', 'D', 'E'].map((n) => registerAsPhone(registration({ p_name: `Ram ${n}` }), busy)),
-    );
+    const together = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => registerAsPhone(registration({ p_name: `Ram ${n}` }), busy)));
     expect(together.filter((r) => r.error === null)).toHaveLength(3);
     expect(together.filter((r) => r.error !== null).map((r) => r.error?.code)).toEqual(['23514', '23514']);
     expect(await queueOf(busy)).toHaveLength(3);

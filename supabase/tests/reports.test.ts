@@ -29,7 +29,8 @@ const reportProvider = (id: string, token: string, reason = 'wrong_number', deta
 const reportReview = (id: string, token: string, reason = 'abusive', details: string | null = null, client = anon) =>
   client.rpc('report_review', { p_review_id: id, p_reason: reason, p_details: details, p_device_token: token });
 /** A report from a new signed-in phone (on a new device). */
-const phoneReport = (id: string, reason = 'wrong_number') => reportProvider(id, deviceToken(), reason, null, phoneJwtClient(randomMobile()));
+const phoneReport = (id: string, reason = 'wrong_number') =>
+  reportProvider(id, deviceToken(), reason, null, phoneJwtClient(randomMobile()));
 
 /** This listing's audit entries of one kind (read with the service key: other files write to the log meanwhile). */
 async function auditOf(id: string, action: string) {
@@ -246,7 +247,7 @@ describe('the owner confirms the number (confirm_my_number)', () => {
     expect((await owner.rpc('confirm_my_number')).data).toBe(0);
   });
 
-  test("another phone confirms nothing of this listing; anon and an e-mail session are refused (42501)", async () => {
+  test('another phone confirms nothing of this listing; anon and an e-mail session are refused (42501)', async () => {
     const { id } = await uniqueProvider();
     for (let i = 0; i < 3; i++) await phoneReport(id);
     const stranger = await phoneJwtClient(randomMobile()).rpc('confirm_my_number');

@@ -252,7 +252,15 @@ describe('reports and registrations', () => {
     const res = await stranger.rpc('register_provider', registration({ p_name: 'Look Alike' }));
     expect(res.error).toBeNull();
     const admin = await sharedAdmin();
-    expect((await admin.from('service_providers').select('mobile').eq('id', res.data as string).single()).data).toEqual({
+    expect(
+      (
+        await admin
+          .from('service_providers')
+          .select('mobile')
+          .eq('id', res.data as string)
+          .single()
+      ).data,
+    ).toEqual({
       mobile: strangerMobile,
     });
     const ownerSees = (await phoneJwtClient(owner.mobile).rpc('my_listings')).data as { id: string }[];
