@@ -203,7 +203,8 @@ describe('providers', () => {
     expect(res.data).toMatchObject(expected);
     const pub = await anon.from('service_providers').select(Object.keys(expected).join(',')).eq('id', id).single();
     expect(pub.data).toEqual(expected);
-    const found = await anon.rpc('search_providers', { p_query: 'tent house' });
+    // Found by the words of its new category (within that category: other files add tent houses meanwhile).
+    const found = await anon.rpc('search_providers', { p_query: 'tent house', p_category: 'OTHERS: Tent house', p_limit: 100 });
     expect((found.data as { id: string }[]).some((r) => r.id === id)).toBe(true);
 
     const [entry] = await auditOf(id);
