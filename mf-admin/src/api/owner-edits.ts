@@ -45,7 +45,10 @@ export async function adminRevertOwnerEdit(auditId: string, reason?: string | nu
   await callRpc('admin_revert_owner_edit', { p_audit_id: id, p_reason: why });
 }
 
-export const isChangedAgainError = (e: unknown) => e instanceof ApiError && e.code === '40001';
+/** 40001 for an entry already reverted (someone else, another tab): the entry is done. */
+export const isAlreadyRevertedError = (e: unknown) => e instanceof ApiError && e.code === '40001' && /already reverted/i.test(e.message);
+/** 40001: the listing changed again since this edit (its values are no longer the edit's). */
+export const isChangedAgainError = (e: unknown) => e instanceof ApiError && e.code === '40001' && !isAlreadyRevertedError(e);
 export const isNotFoundError = (e: unknown) => e instanceof ApiError && (e.code === 'PT404' || e.status === 404);
 
 /**

@@ -154,6 +154,8 @@ export function fieldValue(t: AdminT, lang: Language, table: string | null, fiel
   if (typeof value !== 'string') return JSON.stringify(value);
   const known = enumKey(table, field, value);
   if (known) return t(known);
+  // resolved by the owner's sign-in (0011: 'owner_confirmed: <how>')
+  if (field === 'resolution' && value.startsWith('owner_confirmed:')) return t(RESOLUTION.owner_confirmed);
   // a report resolved by moving its provider out of 'hidden' (admin_set_provider_status)
   const moved = field === 'resolution' ? /^status: (\w+)$/.exec(value) : null;
   if (moved) {

@@ -5,6 +5,7 @@ import { Badge, Button, formatDate, toast, useLanguage, usePagedQuery } from '@c
 import {
   adminListOwnerEdits,
   adminRevertOwnerEdit,
+  isAlreadyRevertedError,
   isChangedAgainError,
   isNotAuthorisedError,
   isNotFoundError,
@@ -77,7 +78,7 @@ export function OwnerEditsSection() {
   );
 }
 
-type Problem = { kind: 'changedAgain' | 'notFound' | 'refused' } | { kind: 'failed'; message: string };
+type Problem = { kind: 'changedAgain' | 'alreadyReverted' | 'notFound' | 'refused' } | { kind: 'failed'; message: string };
 
 function OwnerEditCard({ edit: e, onReverted }: { edit: OwnerEdit; onReverted: () => void }) {
   const { t } = useTranslation('admin');
@@ -113,6 +114,13 @@ function OwnerEditCard({ edit: e, onReverted }: { edit: OwnerEdit; onReverted: (
     } catch (err) {
       sending.current = false;
       setBusy(false);
+      if (isAlreadyRevertedError(err)) {
+        setWithReason(false);
+        setProblem({ kind: 'alreadyReverted' });
+        focusAfter.current = 'title';
+        onReverted();
+        return false;
+      }
       setProblem(
         isChangedAgainError(err)
           ? { kind: 'changedAgain' }
@@ -160,9 +168,11 @@ function OwnerEditCard({ edit: e, onReverted }: { edit: OwnerEdit; onReverted: (
               ? t('edits.failed', { message: problem.message })
               : problem.kind === 'changedAgain'
                 ? t('edits.changedAgain')
-                : problem.kind === 'notFound'
-                  ? t('edits.notFound')
-                  : t('notAuthorisedApi')}
+                : problem.kind === 'alreadyReverted'
+                  ? t('edits.alreadyReverted')
+                  : problem.kind === 'notFound'
+                    ? t('edits.notFound')
+                    : t('notAuthorisedApi')}
           </p>
           {problem.kind === 'changedAgain' ? <Link to={listingHref(e.provider_id)}>{t('edits.openListing')}</Link> : null}
         </div>

@@ -77,11 +77,20 @@ describe('AuditSection', () => {
       actor_email: null,
       action: 'reports.owner_confirmed',
       target_name: 'Confirmed one',
-      before: { number_caution: true, open_reports: 3 },
-      after: { number_caution: false, open_reports: 0 },
+      before: null,
+      after: null,
+      reason: "3 wrong-number or closed reports resolved by the owner's sign-in",
+    }),
+    entry(0, {
+      actor: null,
+      actor_email: null,
+      action: 'service_providers.update',
+      target_name: 'Caution one',
+      before: { number_caution: false },
+      after: { number_caution: true },
       reason: null,
     }),
-  ].map((e) => ({ ...e, total_count: 3 }));
+  ].map((e) => ({ ...e, total_count: 4 }));
 
   it("names the owner's edits, their revert and the owner's confirmation, and the number caution, in English", async () => {
     fakeConsole({ admin_audit_log: OWNER_ENTRIES });
@@ -96,23 +105,21 @@ describe('AuditSection', () => {
     const confirmed = screen.getByText('Confirmed one').closest('li')!;
     expect(within(confirmed).getByText('Owner confirmed the number: reports closed')).toBeInTheDocument();
     expect(within(confirmed).getByText("by the listing's owner")).toBeInTheDocument();
-    expect(await changesOf('Confirmed one')).toEqual([
-      'Caution to visitors (number may be wrong): Shown → Not shown',
-      'Open reports: 3 → 0',
-    ]);
+    expect(await changesOf('Caution one')).toEqual(['Caution to visitors (number may be wrong): Not shown → Shown']);
+    expect(within(screen.getByText('Caution one').closest('li')!).getByText('by the system')).toBeInTheDocument();
   });
 
   it("names the owner's edits, their revert and the owner's confirmation, and the number caution, in Hindi", async () => {
     fakeConsole({
       admin_audit_log: [
         ...OWNER_ENTRIES,
-        entry(0, {
+        entry(9, {
           action: 'reports.update',
           target_table: 'reports',
           target_name: null,
           target_id: 'r9',
           before: { status: 'open', resolution: null },
-          after: { status: 'resolved', resolution: 'owner_confirmed' },
+          after: { status: 'resolved', resolution: 'owner_confirmed: signed in with a code sent to this number' },
         }),
       ],
     });
@@ -123,7 +130,7 @@ describe('AuditSection', () => {
     expect(await changesOf('Edited by owner')).toEqual(['व्यवसाय का नाम: Kumar Plumbing → Kumar Plumbing and Sons']);
     expect(within(screen.getByText('Reverted one').closest('li')!).getByText('मालिक का बदलाव वापस लिया गया')).toBeInTheDocument();
     expect(within(screen.getByText('Confirmed one').closest('li')!).getByText('मालिक ने नंबर की पुष्टि की: शिकायतें बंद')).toBeInTheDocument();
-    expect(await changesOf('Confirmed one')).toEqual(['आगंतुकों को चेतावनी (नंबर गलत हो सकता है): दिखती है → नहीं दिखती', 'खुली शिकायतें: 3 → 0']);
+    expect(await changesOf('Caution one')).toEqual(['आगंतुकों को चेतावनी (नंबर गलत हो सकता है): नहीं दिखती → दिखती है']);
     expect(await changesOf('शिकायत r9 पर')).toEqual(['स्थिति: खुली → निपटाई गई', 'निर्णय: — → मालिक ने नंबर की पुष्टि की']);
   });
 

@@ -139,6 +139,20 @@ describe('OwnerEditsSection', () => {
     expect(within(entry).getByRole('button', { name: 'Revert' })).toBeInTheDocument();
   });
 
+  it('already reverted (40001, elsewhere): says so and shows the entry as reverted', async () => {
+    fakeConsole({
+      admin_list_owner_edits: [edit(8)],
+      admin_revert_owner_edit: dbError('this owner edit was already reverted', '40001'),
+    });
+    const user = userEvent.setup();
+    await renderWithProviders(<OwnerEditsSection />, { language: 'en' });
+    const entry = await screen.findByRole('article', { name: 'Provider 8' });
+    await user.click(within(entry).getByRole('button', { name: 'Revert' }));
+    expect(await within(entry).findByRole('alert')).toHaveTextContent('This edit was already reverted.');
+    expect(within(entry).getByText('Reverted')).toBeInTheDocument();
+    expect(within(entry).queryByRole('button')).toBeNull();
+  });
+
   it('an unknown entry (PT404) says so, in Hindi', async () => {
     fakeConsole({ admin_list_owner_edits: [edit(3)], admin_revert_owner_edit: dbError('owner edit not found', 'PT404') });
     const user = userEvent.setup();
