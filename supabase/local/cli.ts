@@ -158,7 +158,7 @@ async function adminCreate(): Promise<void> {
       const { hashPassword } = await import('./auth/gotrue.ts');
       await db.query(
         `update auth.users set encrypted_password = $2, raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}'::jsonb,
-                updated_at = now() where lower(email) = lower($1)`,
+                email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where lower(email) = lower($1)`,
         [email, await hashPassword(password)],
       );
     }

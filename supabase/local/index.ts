@@ -14,6 +14,7 @@ import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
 import { DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, type RateLimits } from './rate-limit.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { CONFIG_FILE, loadProjectConfig } from './config.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
@@ -45,6 +46,11 @@ export interface StartOptions {
   trustedProxies?: number;
   /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
   testClock?: boolean;
+  /**
+   * The project's config.toml (default supabase/config.toml); keys are overridden by
+   * SUPABASE_<KEY PATH> environment variables as with the Supabase CLI (see local/config.ts).
+   */
+  configFile?: string;
 }
 
 /** Where phone sign-in codes go locally (no SMS is sent): one JSON line per code. */
@@ -110,6 +116,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     if (!opts.quiet) console.log(`[local-supabase] ${line}`);
   };
   mkdirSync(dataDir, { recursive: true });
+  const config = loadProjectConfig(opts.configFile ?? CONFIG_FILE);
   const rateLimiter = new RateLimiter(resolveRateLimits(opts.rateLimits));
   const trustedProxies = opts.trustedProxies ?? trustedProxiesFrom(process.env.TRUST_PROXY);
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
@@ -143,6 +150,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const app = createApp({
     db,
     jwt,
+    config,
     schema: () => cache,
     corsOrigins:
       opts.corsOrigins ??
