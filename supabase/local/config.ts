@@ -203,7 +203,11 @@ class Reader {
   strings(path: string): string[] {
     const v = this.lookup(path);
     if (v === undefined) return [];
-    if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (typeof v === 'string')
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (Array.isArray(v) && v.every((s) => typeof s === 'string')) return v as string[];
     throw new ConfigError(`${this.file}: ${path} must be a list of strings`);
   }

@@ -36,8 +36,8 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of anonymous writes (rows) and failed sign-ins (`signins`, per
-   * client and per account). Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
+   * Per-client limits of anonymous writes (rows). Sign-in limits are GoTrue's, from
+   * config.toml [auth.rate_limit]. Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
    * or `off`) over DEFAULT_RATE_LIMITS. An object overrides the listed kinds
    * (null = unlimited); false = no limits.
    */

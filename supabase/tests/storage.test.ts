@@ -290,7 +290,12 @@ describe('keys cannot leave the bucket folder', () => {
 
   test('public reads refuse the same keys', async () => {
     const s = server();
-    for (const path of ['ads-images/..%2F..%2Fjwt-secret', 'ads-images/%2E%2E%2F%2E%2E%2Fjwt-secret', '..%2F..%2Fpackage.json', 'ads-images/.upload-x.tmp']) {
+    for (const path of [
+      'ads-images/..%2F..%2Fjwt-secret',
+      'ads-images/%2E%2E%2F%2E%2E%2Fjwt-secret',
+      '..%2F..%2Fpackage.json',
+      'ads-images/.upload-x.tmp',
+    ]) {
       const res = await fetch(`${s.url}/storage/v1/object/public/${path}`);
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
     }

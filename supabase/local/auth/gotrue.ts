@@ -382,7 +382,9 @@ export class GoTrue {
       throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     }
     const phone = phoneIn === '' ? '' : (e164Digits(phoneIn) ?? phoneIn.replace(/^\+/, ''));
-    const user = email ? (await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0] : await this.userByPhone(phone);
+    const user = email
+      ? (await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0]
+      : await this.userByPhone(phone);
     // Always one bcrypt comparison: an unknown account answers as slowly as a wrong password.
     const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
     if (!user?.encrypted_password || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
@@ -538,7 +540,9 @@ export class GoTrue {
       const row = r.rows[0];
       if (!row || Date.parse(row.expires_at) <= now) return { error: expired };
       const right =
-        /^[0-9]{6,10}$/.test(token) && token.length === this.config.sms.otpLength && timingSafeEqual(codeHash(phone, token), Buffer.from(row.code_hash, 'hex'));
+        /^[0-9]{6,10}$/.test(token) &&
+        token.length === this.config.sms.otpLength &&
+        timingSafeEqual(codeHash(phone, token), Buffer.from(row.code_hash, 'hex'));
       if (!right) return { error: expired };
       const u = await tx.query<{ id: string; banned: boolean }>(
         'select id::text, (banned_until is not null and banned_until > now()) as banned from auth.users where phone = $1',
@@ -587,14 +591,17 @@ export class GoTrue {
           return { userId: row.user_id, sessionId: row.session_id, next: current.token };
         }
         if (now > Date.parse(row.updated_at) + reuseMs) {
-          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where session_id = $1 and not revoked', [
-            row.session_id,
-            stamp,
-          ]);
+          await tx.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where session_id = $1 and not revoked',
+            [row.session_id, stamp],
+          );
           return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
         }
       }
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where id = $1 and not revoked', [row.id, stamp]);
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where id = $1 and not revoked', [
+        row.id,
+        stamp,
+      ]);
       const next = newRefreshToken();
       await tx.query(
         'insert into auth.refresh_tokens (token, user_id, session_id, parent, updated_at) values ($1, $2, $3, $4, $5::timestamptz)',
