@@ -355,10 +355,11 @@ begin
 end
 $$;
 
--- As 0003, with the list bounded.
+-- As 0003, with the list bounded (SECURITY DEFINER: the check lives in schema private; the
+-- explicit status filter is what RLS did).
 create or replace function public.get_average_ratings(p_provider_ids uuid[] default null)
 returns table (provider_id uuid, avg_rating numeric, rating_count integer)
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = public, pg_temp
 as $$
 begin
