@@ -25,5 +25,6 @@ export default async function globalSetup(): Promise<void> {
   await createTemplate(url, template);
   process.env.PROD_PG_URL = url;
   process.env.PROD_PG_TEMPLATE = template;
-  console.log(`\nproduction path: platform.sql + migrations applied in ${Date.now() - t0} ms`);
+  const upTo = process.env.PROD_MIGRATIONS_UPTO ? ` up to ${process.env.PROD_MIGRATIONS_UPTO}` : '';
+  console.log(`\nproduction path: platform.sql + migrations${upTo} applied in ${Date.now() - t0} ms`);
 }

@@ -37,9 +37,13 @@ export async function createTemplate(adminUrl: string, name: string): Promise<vo
                     alter role authenticated set statement_timeout = '8s';
                     alter role authenticator set statement_timeout = '8s'`);
     const dir = join(SUPABASE_DIR, 'migrations');
-    for (const file of readdirSync(dir)
+    // PROD_MIGRATIONS_UPTO=0010: stop there (to see each attack succeed before a migration).
+    const upTo = process.env.PROD_MIGRATIONS_UPTO;
+    const files = readdirSync(dir)
       .filter((f) => /^[0-9]+_.+\.sql$/.test(f))
-      .sort()) {
+      .sort()
+      .filter((f) => !upTo || f.split('_')[0]! <= upTo);
+    for (const file of files) {
       const [, version, label] = /^([0-9]+)_(.+)\.sql$/.exec(file)!;
       await db.query('begin');
       try {
