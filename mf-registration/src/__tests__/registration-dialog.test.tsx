@@ -120,9 +120,6 @@ describe('RegistrationDialog', () => {
   });
 
   it.each([
-    ['business name with a phone number', /^Business name/, 'Kumar 98765-43210', NO_CONTACT],
-    ['specialisation with Devanagari digits', /^Specialisation/, 'फ़ोन ९८७ ६५४ ३२१०', NO_CONTACT],
-    ['specialisation with a link', /^Specialisation/, 'see kumar.in', NO_CONTACT],
     ['Aadhaar', /^Aadhaar number/, '1234', 'Aadhar number must be 12 digits.'],
     ['Aadhaar check digit', /^Aadhaar number/, '2341 2341 2345', 'This Aadhaar number is not valid. Please check it.'],
     ['Aadhaar first digit', /^Aadhaar number/, '1234 1234 1234', 'This Aadhaar number is not valid. Please check it.'],

@@ -9,7 +9,6 @@ import {
   withoutInvisible,
 } from '@city/shared';
 import type { RegistrationDbField, RegistrationFailure, RegistrationInput } from '../api/registration';
-import { hasContactDetails } from './contact';
 import { normalizeMobile } from './phone';
 
 /**
@@ -173,7 +172,6 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
 
   const businessName = cleanText(values.businessName);
   if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
-  else if (hasContactDetails(businessName)) errors.businessName = 'validation.noContactDetails';
 
   const mobile = normalizeMobile(values.mobile) ?? '';
   if (mobile === '') errors.mobile = 'validation.errorMobile';
@@ -192,7 +190,6 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
 
   const specialistIn = cleanText(values.specialistIn);
   if (textLength(specialistIn) > REGISTRATION_LIMITS.specialistIn) errors.specialistIn = 'validation.specialistInTooLong';
-  else if (hasContactDetails(specialistIn)) errors.specialistIn = 'validation.noContactDetails';
 
   const aadhaar = normaliseDigits(values.aadhaar);
   const aadhaarIssue = aadhaar === '' ? null : aadhaarProblem(aadhaar);
