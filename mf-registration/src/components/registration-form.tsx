@@ -255,11 +255,8 @@ export function RegistrationForm({ mobile, focusFirstField, onRegistered, onSign
         </Link>
       </div>
 
-      {formError ? (
-        <p className="registration-form__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      {/* Not a live region: the toast (hosted in the dialog) announces it once. */}
+      {formError ? <p className="registration-form__error">{formError}</p> : null}
       <div className="registration-form__actions">
         <Button type="submit" className="registration-form__submit" disabled={pending}>
           {pending ? t('form.submitting') : t('form.submit')}

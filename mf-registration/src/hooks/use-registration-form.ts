@@ -4,6 +4,7 @@ import { getRuntimeConfig, toast, useLanguage } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
   registrationErrorFor,
+  registrationErrorForDbField,
   validateRegistration,
   type RegistrationErrors,
   type RegistrationField,
@@ -84,7 +85,14 @@ export function useRegistrationForm({ mobile, onRegistered, onSignedOut }: Regis
           onSignedOut();
           return { status: 'signed-out' };
         }
-        const atField = registrationErrorFor(result, values);
+        // A plain refusal goes through registrationErrorForDbField (a new version of the rules
+        // may map a field of its own there); the answers of the phone-checked registration here.
+        const atField =
+          result.reason === 'invalid'
+            ? result.field
+              ? registrationErrorForDbField(result.field, values)
+              : null
+            : registrationErrorFor(result, values);
         let description = t('toast.registrationErrorDesc');
         if (atField) {
           setErrors({ [atField.field]: atField.key });
