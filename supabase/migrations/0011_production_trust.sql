@@ -862,7 +862,8 @@ declare
   v_col text;
 begin
   perform private.require_admin();
-  v_reason := private.admin_reason(p_reason);
+  -- The reason is optional here: one press reverts.
+  v_reason := case when private.is_blank(p_reason) then null else private.admin_reason(p_reason) end;
   select * into v_entry from public.audit_log a where a.id = p_audit_id and a.action = 'owner.edit';
   if not found then
     raise exception using errcode = 'PT404', message = 'owner edit not found', detail = 'audit_id';
