@@ -355,10 +355,11 @@ begin
 end
 $$;
 
--- As 0003, with the list bounded.
+-- As 0003, with the list bounded (SECURITY DEFINER: the check lives in schema private; the
+-- explicit status filter is what RLS did).
 create or replace function public.get_average_ratings(p_provider_ids uuid[] default null)
 returns table (provider_id uuid, avg_rating numeric, rating_count integer)
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = public, pg_temp
 as $$
 begin
@@ -862,7 +863,8 @@ declare
   v_col text;
 begin
   perform private.require_admin();
-  v_reason := private.admin_reason(p_reason);
+  -- The reason is optional here: one press reverts.
+  v_reason := case when private.is_blank(p_reason) then null else private.admin_reason(p_reason) end;
   select * into v_entry from public.audit_log a where a.id = p_audit_id and a.action = 'owner.edit';
   if not found then
     raise exception using errcode = 'PT404', message = 'owner edit not found', detail = 'audit_id';
