@@ -484,10 +484,11 @@ describe('owner edits', () => {
     });
     // once only
     const again = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edit!.id, p_reason: 'again' });
-    expect(again.error).toMatchObject({ code: '40001' });
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: 'PT409' });
   });
 
-  test('an edit changed again since is not reverted (40001, nothing changed); unknown ids 404; bad paging 22023', async () => {
+  test('an edit changed again since is not reverted (409, nothing changed); unknown ids 404; bad paging 22023', async () => {
     const { id, mobile } = await createProvider();
     const owner = phoneJwtClient(mobile);
     expect((await ownerUpdate(owner, id, 'First Change Works')).error).toBeNull();
@@ -495,8 +496,8 @@ describe('owner edits', () => {
     const edits = await editsOf(id);
     expect(edits.map((e) => e.after.business_name)).toEqual(['Second Change Works', 'First Change Works']);
     const stale = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edits[1]!.id, p_reason: 'x' });
-    // (the contract's 40001; PostgREST answers any 40* with 500)
-    expect(stale.error).toMatchObject({ code: '40001' });
+    expect(stale.status).toBe(409);
+    expect(stale.error).toMatchObject({ code: 'PT409' });
     expect(stale.error!.message).toMatch(/changed again/);
     expect((await anon.from('service_providers').select('business_name').eq('id', id).single()).data).toEqual({
       business_name: 'Second Change Works',
