@@ -199,8 +199,14 @@ begin
   if v_length ~ '^[0-9]{1,18}$' and v_length::bigint > 65536 then
     raise exception using errcode = '22001', message = 'request body too large (at most 64 KiB)', detail = 'body';
   end if;
-  if v_method <> 'POST' or v_path !~ '/rpc/[a-z_]+$' then
+  if v_method <> 'POST' or v_path !~ '(^|/)rpc/' then
     return;
+  end if;
+  -- PostgREST passes the path as sent but finds the function by the decoded name:
+  -- /rpc/report%5Fprovider would run report_provider uncounted. The app never escapes a
+  -- function's name, so any other spelling is refused.
+  if v_path !~ '^(/[a-z0-9_.-]+)*/rpc/[a-z_]+$' then
+    raise exception using errcode = '22023', message = 'function paths are /rpc/ and the plain name', detail = 'path';
   end if;
   v_fn := substring(v_path from '/rpc/([a-z_]+)$');
   if v_fn not in ('register_provider', 'rate_provider', 'add_review', 'report_provider', 'report_review',

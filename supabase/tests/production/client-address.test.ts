@@ -123,3 +123,26 @@ test('different real addresses are counted apart (the limit is per address, not 
   );
   expect(n).toBe(6);
 });
+
+test('an escaped function name is refused, not run uncounted (/rpc/report%5Fprovider)', async () => {
+  const p = await approvedProvider(db.su);
+  const address = freshAddress();
+  const spelled = ['/rpc/report%5Fprovider', '/rpc/%72eport_provider', '/rpc/report_provider/', '//rpc/report_provider'];
+  const results = [];
+  for (const path of spelled) {
+    results.push(
+      await db.callAsPostgrest({
+        role: 'anon',
+        claims: anonClaims(),
+        headers: { 'cf-connecting-ip': address, 'x-forwarded-for': address },
+        path,
+        fn: 'report_provider',
+        args: { p_provider_id: p.id, p_reason: 'closed', p_device_token: freshDeviceToken() },
+      }),
+    );
+  }
+  figures('escaped function paths', { answers: tally(results) });
+  expect(results.map((r) => [r.status, r.code])).toEqual(spelled.map(() => [400, '22023']));
+  const stored = await db.su.query<{ n: string }>('select count(*) as n from public.reports where provider_id = $1', [p.id]);
+  expect(Number(stored.rows[0]!.n)).toBe(0);
+});
