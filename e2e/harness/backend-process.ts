@@ -48,7 +48,10 @@ export async function startBackendProcess(opts: {
       env: {
         ...process.env,
         CORS_ORIGINS: opts.corsOrigins.join(','),
-        // supabase/config.toml's GoTrue limits lifted the same way (the Supabase CLI's overrides).
+        // supabase/config.toml's GoTrue limits lifted the same way (the Supabase CLI's overrides):
+        // specs sign the same phone in more than once a minute (60 s code spacing per phone), and
+        // the suites send far more than the hourly SMS cap. The database's own per-address limits
+        // are raised after start (request-limits.ts).
         SUPABASE_AUTH_RATE_LIMIT_SMS_SENT: '1000000',
         SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
         SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
