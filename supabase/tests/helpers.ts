@@ -1,9 +1,10 @@
 /** Shared by the backend tests: clients for each role, raw HTTP, fixtures. */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { isVerhoeffValid, verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
+import { phoneToken } from '../bench/write-load-core';
 import type { TestServer } from './global-setup';
 
 export function server(): TestServer {
@@ -208,19 +209,5 @@ export function phoneJwtClient(mobile: string): SupabaseClient {
 
 /** The access token phoneJwtClient sends (for raw requests as that phone). */
 export function phoneJwt(mobile: string): string {
-  const s = server();
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt(
-    {
-      aud: 'authenticated',
-      role: 'authenticated',
-      sub: randomUUID(),
-      phone: `91${mobile}`,
-      iat: now,
-      exp: now + 3600,
-      app_metadata: { provider: 'phone', providers: ['phone'] },
-      user_metadata: {},
-    },
-    s.jwtSecret,
-  );
+  return phoneToken(server().jwtSecret, mobile);
 }
