@@ -4,7 +4,7 @@
  *   tsx local/cli.ts reset [--providers N]
  *   tsx local/cli.ts admin:create --email E --password P
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
- * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600,signins=5/900`), TRUST_PROXY.
+ * RATE_LIMITS (auth limits: `off` or e.g. `signins=5/900,sms=10/3600`), TRUST_PROXY.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

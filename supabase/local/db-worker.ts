@@ -65,7 +65,7 @@ function session(id: number): Tx {
 async function run(db: Db, m: Extract<WorkerRequest, { id: number }>): Promise<unknown> {
   switch (m.op) {
     case 'runAs':
-      return db.runAs(m.role, m.claims, m.stmts);
+      return db.runAs(m.ctx, m.stmts);
     case 'query':
       return db.query(m.sql, m.params);
     case 'exec':

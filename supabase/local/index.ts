@@ -17,7 +17,7 @@ import { seedDatabase } from '../seed/seed.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
-export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type LimitKind, type WriteKind } from './rate-limit.ts';
+export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type LimitKind } from './rate-limit.ts';
 
 export interface StartOptions {
   port?: number;
@@ -35,13 +35,17 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of anonymous writes (rows) and failed sign-ins (`signins`, per
-   * client and per account). Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
-   * or `off`) over DEFAULT_RATE_LIMITS. An object overrides the listed kinds
-   * (null = unlimited); false = no limits.
+   * Per-client limits of the auth server: failed sign-ins (`signins`, per client and per
+   * account), SMS codes sent (`sms`) and wrong codes (`verifies`). Default: RATE_LIMITS
+   * (e.g. `signins=5/900,sms=off` or `off`) over DEFAULT_RATE_LIMITS. An object overrides
+   * the listed kinds (null = unlimited); false = no limits. REST writes are limited by
+   * the database (public.check_request), not here.
    */
   rateLimits?: Partial<RateLimits> | false;
-  /** Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0). */
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0): the
+   * client address for the auth limits and the `cf-connecting-ip` the database sees.
+   */
   trustedProxies?: number;
   /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
   testClock?: boolean;
@@ -175,7 +179,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   log(`listening on ${publicUrl} (${db.kind})`);
   const limits = rateLimiter.current;
   log(
-    `limits per client: ${Object.entries(limits)
+    `auth limits per client: ${Object.entries(limits)
       .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
       .join(
         ', ',

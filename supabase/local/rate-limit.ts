@@ -1,27 +1,31 @@
 /**
- * Per-client limits of the local server: the anonymous writes (registrations,
- * reviews, ratings, clicks, reports; counted in rows), failed password sign-ins (per client
- * and per account), SMS codes sent and wrong SMS codes (per client). A fixed window per (kind, key): at most `max` units in
- * `windowSeconds`; past it the server answers 429 with Retry-After.
+ * Per-client limits of the local auth server: failed password sign-ins (per client and
+ * per account), SMS codes sent and wrong SMS codes (per client). A fixed window per
+ * (kind, key): at most `max` units in `windowSeconds`; past it the server answers 429
+ * with Retry-After.
  * Pure (no I/O): the clock is injectable for tests. Memory is bounded: expired
  * windows are swept, and past `maxClients` entries the oldest are dropped.
  *
- * Production (a real Supabase project) does the same in front of the writes with
- * an edge function that checks a captcha and its own counters, and uses Supabase
- * Auth's own rate limits for sign-ins; see README.md.
+ * The REST writes (registrations, reviews, ratings, clicks, reports) are not limited
+ * here: the database limits them itself, in the pre-request function PostgREST calls
+ * (`public.check_request`, migration 0011), on the real project and locally alike.
+ * Real GoTrue has its own auth limits; see README.md.
  */
 import { isIPv6 } from 'node:net';
-import { restTarget, type RestTarget } from './rest/target.ts';
 
-export const WRITE_KINDS = ['registrations', 'reviews', 'ratings', 'clicks', 'reports'] as const;
-export type WriteKind = (typeof WRITE_KINDS)[number];
-
-/** Every limited kind: the writes, failed password sign-ins, SMS codes sent, and wrong SMS codes. */
-export const LIMIT_KINDS = [...WRITE_KINDS, 'signins', 'sms', 'verifies'] as const;
+/** Every limited kind: failed password sign-ins, SMS codes sent, and wrong SMS codes. */
+export const LIMIT_KINDS = ['signins', 'sms', 'verifies'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
+/**
+ * Kinds this limiter had for the REST writes, now counted by the database
+ * (public.check_request). A spec string (RATE_LIMITS, --rate-limits) naming them is still
+ * accepted and they are ignored, so older scripts keep starting the server.
+ */
+export const RETIRED_KINDS = ['registrations', 'reviews', 'ratings', 'clicks', 'reports'] as const;
+
 export interface Limit {
-  /** Units (rows written, failed sign-ins) allowed per window and key; 0 refuses everything of this kind. */
+  /** Units (failed sign-ins, codes) allowed per window and key; 0 refuses everything of this kind. */
   max: number;
   windowSeconds: number;
 }
@@ -29,17 +33,8 @@ export interface Limit {
 /** A kind mapped to null is not limited. */
 export type RateLimits = Record<LimitKind, Limit | null>;
 
-/**
- * For a real district site: a person registers once, reviews a few providers, rates and
- * calls more; the admin mistypes a password a few times at most.
- */
+/** For a real district site: the admin mistypes a password a few times at most. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  registrations: { max: 5, windowSeconds: 600 },
-  reviews: { max: 10, windowSeconds: 600 },
-  ratings: { max: 60, windowSeconds: 600 },
-  clicks: { max: 120, windowSeconds: 600 },
-  // "Report a problem": a visitor reports a wrong number or an abusive review now and then.
-  reports: { max: 10, windowSeconds: 600 },
   signins: { max: 5, windowSeconds: 900 },
   // SMS codes sent per client, whatever the numbers (each number also gets at most 3 an hour).
   sms: { max: 10, windowSeconds: 3600 },
@@ -52,6 +47,14 @@ export class RateLimitSpecError extends Error {}
 
 function isKind(k: string): k is LimitKind {
   return (LIMIT_KINDS as readonly string[]).includes(k);
+}
+
+function isRetired(k: string): boolean {
+  return (RETIRED_KINDS as readonly string[]).includes(k);
+}
+
+function retiredMessage(k: string): string {
+  return `"${k}" is no longer limited by the local server: the database limits REST writes (public.check_request, migration 0011)`;
 }
 
 function checkLimit(kind: string, v: unknown): Limit | null {
@@ -74,6 +77,7 @@ export function parseLimitsObject(input: unknown): Partial<RateLimits> {
   }
   const out: Partial<RateLimits> = {};
   for (const [k, v] of Object.entries(input)) {
+    if (isRetired(k)) throw new RateLimitSpecError(retiredMessage(k));
     if (!isKind(k)) throw new RateLimitSpecError(`unknown limit "${k}" (use ${LIMIT_KINDS.join(', ')})`);
     out[k] = checkLimit(k, v);
   }
@@ -82,8 +86,8 @@ export function parseLimitsObject(input: unknown): Partial<RateLimits> {
 
 /**
  * Parses the CLI / env form: `off`, or a comma-separated list of
- * `kind=MAX/SECONDS` or `kind=off`, e.g. `registrations=5/600,reviews=off`.
- * Unlisted kinds keep `base`.
+ * `kind=MAX/SECONDS` or `kind=off`, e.g. `signins=5/900,sms=off`.
+ * Unlisted kinds keep `base`; the RETIRED_KINDS are skipped.
  */
 export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LIMITS): RateLimits {
   const s = spec.trim();
@@ -92,6 +96,7 @@ export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LI
   if (s === '' || s === 'default') return out;
   for (const part of s.split(',')) {
     const m = /^\s*([a-z]+)\s*=\s*(?:(off)|(\d+)\s*\/\s*(\d+)\s*s?)\s*$/.exec(part);
+    if (m && isRetired(m[1]!)) continue;
     if (!m || !isKind(m[1]!)) {
       throw new RateLimitSpecError(
         `bad rate limit "${part.trim()}": use kind=MAX/SECONDS or kind=off with kind one of ${LIMIT_KINDS.join(', ')}`,
@@ -100,54 +105,6 @@ export function parseLimitsSpec(spec: string, base: RateLimits = DEFAULT_RATE_LI
     out[m[1]] = m[2] ? null : checkLimit(m[1]!, { max: Number(m[3]), windowSeconds: Number(m[4]) });
   }
   return out;
-}
-
-/** The public writes by function (the way in) and by table (grants revoked, attempts still counted). */
-const WRITE_FUNCTIONS: Record<string, WriteKind> = {
-  register_provider: 'registrations',
-  add_review: 'reviews',
-  rate_provider: 'ratings',
-  track_click: 'clicks',
-  report_provider: 'reports',
-  report_review: 'reports',
-};
-const WRITE_TABLES: Record<string, WriteKind> = {
-  reviews: 'reviews',
-  service_ratings: 'ratings',
-  click_tracking: 'clicks',
-  reports: 'reports',
-};
-
-/**
- * Which limited write a REST request is, if any. `target` is what the router resolves
- * (restTarget of the path after /rest/v1/; a string is parsed the same way, so a
- * malformed escape throws the router's 400). Any method on a write function counts
- * (GET of a volatile one is refused anyway); on a write table, any but GET/HEAD.
- */
-export function writeKindOf(method: string, target: RestTarget | string): WriteKind | null {
-  const t = typeof target === 'string' ? restTarget(target) : target;
-  if (t.kind === 'rpc') return Object.hasOwn(WRITE_FUNCTIONS, t.name) ? WRITE_FUNCTIONS[t.name]! : null;
-  if (t.kind === 'table' && method !== 'GET' && method !== 'HEAD') {
-    return Object.hasOwn(WRITE_TABLES, t.name) ? WRITE_TABLES[t.name]! : null;
-  }
-  return null;
-}
-
-/**
- * Rows a write request asks for: each element of a JSON array POSTed to a table is one
- * row (a bulk insert or upsert); anything else, rpc calls included, is one (the router
- * refuses arrays there). A body that is not JSON costs 1 (the router refuses it too).
- */
-export function writeCostOf(method: string, target: RestTarget, body: string | null): number {
-  if (method !== 'POST' || target.kind !== 'table' || body === null) return 1;
-  const start = body.trimStart();
-  if (!start.startsWith('[')) return 1;
-  try {
-    const v = JSON.parse(start) as unknown;
-    return Array.isArray(v) ? Math.max(1, v.length) : 1;
-  } catch {
-    return 1;
-  }
 }
 
 /** Normalises an address to the key of one client: IPv4 as is, IPv6 by its /64 (one household or phone). */
@@ -170,21 +127,34 @@ export function clientKeyOf(address: string | undefined): string {
   return a;
 }
 
+/** A socket's remote address as a proxy writes it: IPv4-mapped IPv6 as IPv4; 'unknown' when absent. */
+export function socketAddressOf(remoteAddress: string | undefined): string {
+  if (!remoteAddress) return 'unknown';
+  const a = remoteAddress.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a);
+  return mapped ? mapped[1]! : a;
+}
+
 /**
- * The client of a request: the socket's remote address, or, behind `trustedProxies`
+ * The client's address: the socket's remote address, or, behind `trustedProxies`
  * reverse proxies, the address those proxies appended to X-Forwarded-For (counted from
  * the right: entries further left are whatever the client sent, so they are not trusted).
  */
-export function clientOf(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trustedProxies: number): string {
+export function clientAddressOf(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trustedProxies: number): string {
   if (trustedProxies > 0 && forwardedFor) {
     const hops = forwardedFor
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     const pick = hops[Math.max(0, hops.length - trustedProxies)];
-    if (pick) return clientKeyOf(pick);
+    if (pick) return socketAddressOf(pick.startsWith('[') && pick.includes(']') ? pick.slice(1, pick.indexOf(']')) : pick);
   }
-  return clientKeyOf(remoteAddress);
+  return socketAddressOf(remoteAddress);
+}
+
+/** The limiter's key of a request's client (clientAddressOf, then clientKeyOf). */
+export function clientOf(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trustedProxies: number): string {
+  return clientKeyOf(clientAddressOf(remoteAddress, forwardedFor, trustedProxies));
 }
 
 export type Decision =

@@ -10,12 +10,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from './db.ts';
 import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
-import { RestError } from './rest/errors.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';
 import { registerStorage } from './storage/routes.ts';
-import { restPathOf, restTarget, type RestTarget } from './rest/target.ts';
+import { restPathOf } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
-import { clientOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, writeCostOf, writeKindOf } from './rate-limit.ts';
+import { clientAddressOf, clientKeyOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, socketAddressOf } from './rate-limit.ts';
 
 export interface AppOptions {
   db: Db;
@@ -28,7 +27,10 @@ export interface AppOptions {
   storageDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
-  /** Per-client limits of anonymous writes and failed sign-ins (default: none). */
+  /**
+   * Per-client limits of the auth server (failed sign-ins, SMS codes; default: none).
+   * REST writes are limited in the database (pgrst.db_pre_request: public.check_request).
+   */
   rateLimiter?: RateLimiter;
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
   trustedProxies?: number;
@@ -121,12 +123,25 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
-  const clientOfRequest = (c: Context): string =>
-    clientOf(
-      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress,
-      c.req.header('x-forwarded-for'),
-      opts.trustedProxies ?? 0,
-    );
+  const socketOf = (c: Context): string | undefined => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+  /** The client's address: the socket's, or behind TRUST_PROXY=N the one N hops back in X-Forwarded-For. */
+  const clientAddressOfRequest = (c: Context): string =>
+    clientAddressOf(socketOf(c), c.req.header('x-forwarded-for'), opts.trustedProxies ?? 0);
+  const clientOfRequest = (c: Context): string => clientKeyOf(clientAddressOfRequest(c));
+  /**
+   * The request's headers as Supabase's gateway hands them on: Cloudflare (in front of
+   * every Supabase project) replaces any `cf-connecting-ip` the client sent with the
+   * client's address, and the proxy appends the address it was called from to
+   * `x-forwarded-for`. The database reads the client from these (request.headers).
+   */
+  const gatewayHeaders = (c: Context): Headers => {
+    const h = new Headers(c.req.raw.headers);
+    h.set('cf-connecting-ip', clientAddressOfRequest(c));
+    const socket = socketAddressOf(socketOf(c));
+    const xff = h.get('x-forwarded-for');
+    h.set('x-forwarded-for', xff && xff.trim() !== '' ? `${xff}, ${socket}` : socket);
+    return h;
+  };
 
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const tooLarge = bodyLimit({
@@ -158,32 +173,9 @@ export function createApp(opts: AppOptions): Hono {
     const url = new URL(c.req.url);
     const method = c.req.method;
     const path = restPathOf(url.pathname);
-    // The limiter reads the path exactly as the router will (handleRest parses the same string).
-    let target: RestTarget;
-    try {
-      target = restTarget(path);
-    } catch (e) {
-      if (e instanceof RestError) return restError(e.status, e.code, e.message, false, e.headers, e.details, e.hint);
-      throw e;
-    }
-    const kind = role === 'service_role' || !opts.rateLimiter ? null : writeKindOf(method, target);
+    // No limits here: the database's pre-request function (pgrst.db_pre_request) counts
+    // writes per phone and per client address, as on the real project.
     const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
-    if (kind) {
-      // Rows, not requests: a JSON array of 500 reviews is 500 reviews.
-      const rows = writeCostOf(method, target, body);
-      const d = opts.rateLimiter!.take(kind, clientOfRequest(c), rows);
-      if (!d.allowed) {
-        return restError(
-          429,
-          'PGRST429',
-          `Too many ${kind} from this client: at most ${d.limit.max} per ${d.limit.windowSeconds} s${rows > 1 ? ` (this request has ${rows} rows)` : ''}. Try again in ${d.retryAfterSeconds} s.`,
-          false,
-          { 'Retry-After': String(d.retryAfterSeconds) },
-          `limit=${kind}; max=${d.limit.max}; window=${d.limit.windowSeconds}s`,
-          'Wait for the number of seconds in the Retry-After header.',
-        );
-      }
-    }
     const res = await handleRest(
       opts.db,
       opts.schema(),
@@ -191,10 +183,11 @@ export function createApp(opts: AppOptions): Hono {
         method,
         path,
         query: url.searchParams,
-        headers: c.req.raw.headers,
+        headers: gatewayHeaders(c),
         body,
       },
-      { role: role as ApiRole, claims: JSON.stringify(claims) },
+      // PostgREST puts the role it switched to into the claims.
+      { role: role as ApiRole, claims: JSON.stringify({ ...claims, role }) },
     );
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
@@ -230,7 +223,7 @@ export function createApp(opts: AppOptions): Hono {
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
 
-  // Local-only admin endpoint: read or change the write limits at run time (service_role key only).
+  // Local-only admin endpoint: read or change the auth limits at run time (service_role key only).
   app.on(['GET', 'PUT', 'DELETE'], '/local/v1/rate-limits', async (c) => {
     const apikey = apiKeyOf(c);
     const token = bearer(c.req.header('authorization')) ?? apikey;

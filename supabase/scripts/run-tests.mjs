@@ -27,6 +27,7 @@ const PGLITE_ONLY = [
   'tests/migration-0007\\.test\\.ts',
   'tests/migration-0008\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
+  'tests/postgrest-parity\\.test\\.ts',
   'tests/rate-limit\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
   'tests/stall-attacks\\.test\\.ts',

@@ -5,8 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, createProvider, deviceToken, raw, serviceClient, sharedAdmin, signedInClient } from './helpers';
-import { writeKindOf } from '../local/rate-limit';
+import { anonClient, createProvider, deviceToken, serviceClient, sharedAdmin, signedInClient } from './helpers';
 
 const anon = anonClient();
 let admin: SupabaseClient;
@@ -293,14 +292,5 @@ describe('reports are not readable or writable through the API', () => {
     // the service role (operator tools) reads rows; the hash is there, never the token
     const rows = await serviceClient().from('reports').select('device_hash').eq('provider_id', id);
     expect(rows.data).toEqual([{ device_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
-  });
-
-  test('the limiter counts reports as their own kind, by function and by table path', async () => {
-    expect(writeKindOf('POST', 'rpc/report_provider')).toBe('reports');
-    expect(writeKindOf('POST', 'rpc/report%5Freview')).toBe('reports');
-    expect(writeKindOf('POST', '/reports/')).toBe('reports');
-    expect(writeKindOf('GET', 'reports')).toBeNull();
-    const limits = await raw('/local/v1/rate-limits', { key: JSON.parse(process.env.TEST_SUPABASE!).serviceRoleKey });
-    expect((limits.json as { limits: Record<string, unknown> }).limits).toHaveProperty('reports');
   });
 });

@@ -108,6 +108,26 @@ describe('writes with Prefer', () => {
       .select('rating')
       .single();
     expect(merged.data).toEqual({ rating: 1 });
+    // PostgREST's status: 200 when the upsert only updated, 201 when it inserted a row.
+    expect(merged.status).toBe(200);
+    const minimal = await admin
+      .from('service_ratings')
+      .upsert({ provider_id: id, device_hash: device, rating: 2 }, { onConflict: 'provider_id,device_hash' });
+    expect([minimal.status, minimal.error]).toEqual([200, null]);
+    const other = deviceHash(deviceToken());
+    const mixed = await admin.from('service_ratings').upsert(
+      [
+        { provider_id: id, device_hash: device, rating: 4 },
+        { provider_id: id, device_hash: other, rating: 5 },
+      ],
+      { onConflict: 'provider_id,device_hash' },
+    );
+    expect([mixed.status, mixed.error]).toEqual([201, null]);
+    const rows = await admin.from('service_ratings').select('device_hash, rating').eq('provider_id', id).order('rating');
+    expect(rows.data).toEqual([
+      { device_hash: device, rating: 4 },
+      { device_hash: other, rating: 5 },
+    ]);
   });
 
   test('service_role can PATCH and DELETE with filters and return the rows', async () => {
