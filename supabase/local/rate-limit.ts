@@ -140,7 +140,11 @@ export function socketAddressOf(remoteAddress: string | undefined): string {
  * reverse proxies, the address those proxies appended to X-Forwarded-For (counted from
  * the right: entries further left are whatever the client sent, so they are not trusted).
  */
-export function clientAddressOf(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trustedProxies: number): string {
+export function clientAddressOf(
+  remoteAddress: string | undefined,
+  forwardedFor: string | null | undefined,
+  trustedProxies: number,
+): string {
   if (trustedProxies > 0 && forwardedFor) {
     const hops = forwardedFor
       .split(',')

@@ -14,7 +14,15 @@ import { handleRest, type ApiRole } from './rest/handler.ts';
 import { registerStorage } from './storage/routes.ts';
 import { restPathOf } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
-import { clientAddressOf, clientKeyOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, socketAddressOf } from './rate-limit.ts';
+import {
+  clientAddressOf,
+  clientKeyOf,
+  LIMIT_KINDS,
+  parseLimitsObject,
+  RateLimiter,
+  RateLimitSpecError,
+  socketAddressOf,
+} from './rate-limit.ts';
 
 export interface AppOptions {
   db: Db;
@@ -123,7 +131,8 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
-  const socketOf = (c: Context): string | undefined => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+  const socketOf = (c: Context): string | undefined =>
+    (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
   /** The client's address: the socket's, or behind TRUST_PROXY=N the one N hops back in X-Forwarded-For. */
   const clientAddressOfRequest = (c: Context): string =>
     clientAddressOf(socketOf(c), c.req.header('x-forwarded-for'), opts.trustedProxies ?? 0);

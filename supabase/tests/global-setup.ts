@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readServerInfo } from '../local/server-info';
 import { freePort } from './free-port';
+import { adminToken, raiseRequestLimits } from './request-limits';
 
 export interface TestServer {
   url: string;
@@ -93,6 +94,9 @@ export default async function globalSetup(): Promise<void> {
     });
     if (!res.ok) throw new Error(`could not create ${who.email}: ${res.status} ${await res.text()}`);
   }
+  // The database limits writes per client address (public.check_request); here every
+  // client is 127.0.0.1. tests/rate-limit.test.ts checks the limits on a server of its own.
+  await raiseRequestLimits(info, await adminToken(info, admin));
   const server: TestServer = {
     ...info,
     jwtSecret,

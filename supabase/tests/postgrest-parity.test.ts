@@ -151,7 +151,11 @@ describe('the pre-request function (pgrst.db_pre_request)', () => {
 
     // PostgREST puts the role into the claims when the token has none.
     const noRole = signJwt({ sub: 'someone', exp: Math.floor(Date.now() / 1000) + 600 }, 'child-server-secret-0123456789-abcdefghijklmnop');
-    const r = await call(server, server.anonKey, '/rest/v1/rpc/parity_echo', { method: 'POST', body: {}, headers: { Authorization: `Bearer ${noRole}` } });
+    const r = await call(server, server.anonKey, '/rest/v1/rpc/parity_echo', {
+      method: 'POST',
+      body: {},
+      headers: { Authorization: `Bearer ${noRole}` },
+    });
     expect(r.json).toMatchObject({ current_user: 'anon', claims: { sub: 'someone', role: 'anon' } });
     const service = await echo(server, { key: server.serviceRoleKey });
     expect(service).toMatchObject({ current_user: 'service_role', pre_request: 'service_role POST /rpc/parity_echo' });
@@ -200,9 +204,37 @@ describe('the pre-request function (pgrst.db_pre_request)', () => {
       expect([method, path, r.status, (r.json as { code: string }).code]).toEqual([method, path, 405, '25006']);
     }
     // a volatile function's call may write, the pre-request too, in one transaction
-    const r = await call(server, server.anonKey, '/rest/v1/rpc/parity_write', { method: 'POST', body: { p_note: 'volatile' }, headers: write });
+    const r = await call(server, server.anonKey, '/rest/v1/rpc/parity_write', {
+      method: 'POST',
+      body: { p_note: 'volatile' },
+      headers: write,
+    });
     expect(r.status).toBe(200);
     expect(await logCount()).toBe(before + 2);
+  });
+});
+
+describe('paths, read as PostgREST reads them', () => {
+  test('an empty segment (x/, //x) or more segments is 404 PGRST125; a percent-escape is decoded, request.path keeps it', async () => {
+    for (const path of [
+      '/rest/v1/rpc/parity_write/',
+      '/rest/v1//rpc/parity_write',
+      '/rest/v1/rpc//parity_write',
+      '/rest/v1/parity_log/',
+      '/rest/v1/rpc/parity_write/x',
+    ]) {
+      const r = await call(server, server.anonKey, path, { method: 'POST', body: { p_note: 'path' } });
+      expect([path, r.status, r.json]).toEqual([
+        path,
+        404,
+        { code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' },
+      ]);
+    }
+    // PostgREST routes on the decoded segments but sets request.path to the raw path: a
+    // pre-request function that matches function names in it must decode it first.
+    const r = await call(server, server.anonKey, '/rest/v1/rpc/parity%5Fecho', { method: 'POST', body: {} });
+    expect(r.status).toBe(200);
+    expect((r.json as Echo).path).toBe('/rpc/parity%5Fecho');
   });
 });
 
@@ -226,7 +258,11 @@ describe('the client address the database sees (the gateway’s headers)', () =>
       expect(e.headers['x-forwarded-for']).toBe('203.0.113.50, 198.51.100.7, 127.0.0.1');
       // no pre-request configured in this database: none runs
       expect(e.pre_request).toBeNull();
-      const r = await call(proxied, proxied.anonKey, '/rest/v1/rpc/parity_echo', { method: 'POST', body: {}, headers: { 'X-Parity': 'limit' } });
+      const r = await call(proxied, proxied.anonKey, '/rest/v1/rpc/parity_echo', {
+        method: 'POST',
+        body: {},
+        headers: { 'X-Parity': 'limit' },
+      });
       expect(r.status).toBe(200);
     } finally {
       await proxied.stop();
@@ -249,16 +285,23 @@ describe('statement timeouts and function overloading', () => {
 
   test('an overloaded function that fits the call twice: 300 PGRST203, as PostgREST; a call that fits one is made', async () => {
     for (const method of ['POST', 'GET'] as const) {
-      const r = await call(server, server.anonKey, method === 'POST' ? '/rest/v1/rpc/parity_overloaded' : '/rest/v1/rpc/parity_overloaded?p_a=1', {
-        method,
-        ...(method === 'POST' ? { body: { p_a: 1 } } : {}),
-      });
+      const r = await call(
+        server,
+        server.anonKey,
+        method === 'POST' ? '/rest/v1/rpc/parity_overloaded' : '/rest/v1/rpc/parity_overloaded?p_a=1',
+        {
+          method,
+          ...(method === 'POST' ? { body: { p_a: 1 } } : {}),
+        },
+      );
       expect(r.status).toBe(300);
       expect(r.json).toEqual({
         code: 'PGRST203',
         details: null,
         hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-        message: expect.stringMatching(/^Could not choose the best candidate function between: public\.parity_overloaded\(p_a => integer.*\), public\.parity_overloaded\(p_a => integer.*\)$/),
+        message: expect.stringMatching(
+          /^Could not choose the best candidate function between: public\.parity_overloaded\(p_a => integer.*\), public\.parity_overloaded\(p_a => integer.*\)$/,
+        ),
       });
     }
     const two = await call(server, server.anonKey, '/rest/v1/rpc/parity_overloaded', { method: 'POST', body: { p_a: 1, p_b: 'x' } });

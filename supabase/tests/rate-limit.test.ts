@@ -17,6 +17,7 @@ import {
   parseLimitsSpec,
   RateLimiter,
 } from '../local/rate-limit';
+import { adminToken, requestLimits, setRequestLimit } from './request-limits';
 
 describe('RateLimiter (pure)', () => {
   test('a fixed window per kind and client: max requests, then refused with the seconds left, then allowed again', () => {
@@ -158,22 +159,65 @@ describe('local server (own server, low auth limits)', () => {
   });
 
   test('REST writes are not refused by the server itself: no PGRST429, whatever its old write limits said', async () => {
-    const report = (i: number) =>
-      call(s, s.anonKey, '/rest/v1/rpc/report_review', {
-        method: 'POST',
-        body: { p_review_id: '00000000-0000-4000-8000-000000000001', p_reason: 'abusive', p_details: null, p_device_token: `rl-${i}`.padEnd(22, '0') },
-      });
-    const click = (i: number) =>
-      call(s, s.anonKey, '/rest/v1/rpc/track_click', {
+    for (let i = 0; i < 3; i++) {
+      const r = await call(s, s.anonKey, '/rest/v1/rpc/track_click', {
         method: 'POST',
         body: { p_provider_id: providerId, p_click_type: 'call', p_device_token: `rl-click-${i}`.padEnd(22, '0') },
       });
-    for (let i = 0; i < 3; i++) {
-      for (const r of [await report(i), await click(i)]) {
-        expect(r.status).not.toBe(429);
-        expect((r.json as { code?: string } | null)?.code).not.toBe('PGRST429');
-      }
+      expect(r.status).toBe(204);
     }
+  });
+
+  test('the 429 comes from the database (public.check_request): PT429 with the wait in the hint; a forged address does not help', async () => {
+    const admin = { email: 'limits.admin@test.local', password: 'limits-admin-password-1' };
+    const created = await call(s, s.serviceRoleKey, '/auth/v1/admin/users', {
+      method: 'POST',
+      body: { ...admin, email_confirm: true, app_metadata: { role: 'admin' } },
+    });
+    expect(created.status).toBe(200);
+    const token = await adminToken(s, admin);
+    expect((await requestLimits(s, token)).find((l) => l.name === 'addr:report')).toEqual({
+      name: 'addr:report',
+      max_hits: 60,
+      window_seconds: 3600,
+    });
+    await setRequestLimit(s, token, 'addr:report', 2, 3600);
+
+    const report = (i: number, headers: Record<string, string> = {}) =>
+      call(s, s.anonKey, '/rest/v1/rpc/report_provider', {
+        method: 'POST',
+        headers,
+        body: { p_provider_id: providerId, p_reason: 'closed', p_details: null, p_device_token: `db-limit-${i}`.padEnd(22, '0') },
+      });
+    const stored = async () =>
+      ((await call(s, s.serviceRoleKey, `/rest/v1/reports?select=id&provider_id=eq.${providerId}`)).json as unknown[]).length;
+    const before = await stored();
+    for (let i = 0; i < 2; i++) expect((await report(i)).status).toBe(200);
+    const refused = await report(2);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({
+      code: 'PT429',
+      message: 'too many requests: reports from this address',
+      details: 'addr:report',
+      hint: expect.stringMatching(/^retry after \d+ seconds$/),
+    });
+    const wait = Number(/\d+/.exec((refused.json as { hint: string }).hint)![0]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // The database keys on the address the gateway passes: a client's own headers change nothing.
+    const forgeries: Record<string, string>[] = [
+      { 'X-Forwarded-For': '203.0.113.99' },
+      { 'CF-Connecting-IP': '203.0.113.98' },
+      { 'X-Real-IP': '203.0.113.97' },
+    ];
+    for (const forged of forgeries) {
+      expect((await report(3, forged)).status).toBe(429);
+    }
+    expect(await stored()).toBe(before + 2);
+    // reads are not counted
+    expect((await call(s, s.anonKey, '/rest/v1/rpc/search_providers', { method: 'POST', body: {} })).status).toBe(200);
+    await setRequestLimit(s, token, 'addr:report', 60, 3600);
+    expect((await report(4)).status).toBe(200);
   });
 
   test('GET /local/v1/rate-limits lists the auth limits only; PUT (service role only) changes them and clears counts; DELETE restores', async () => {
@@ -184,7 +228,10 @@ describe('local server (own server, low auth limits)', () => {
     const anon = await call(s, s.anonKey, '/local/v1/rate-limits', { method: 'PUT', body: { signins: null } });
     expect(anon.status).toBe(403);
     expect((await call(s, 'not-a-jwt', '/local/v1/rate-limits')).status).toBe(401);
-    const bad = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { signins: { max: -1, windowSeconds: 60 } } });
+    const bad = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', {
+      method: 'PUT',
+      body: { signins: { max: -1, windowSeconds: 60 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: 'PGRST100' });
     expect((await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { nonsense: 1 } })).status).toBe(400);
@@ -193,7 +240,10 @@ describe('local server (own server, low auth limits)', () => {
     expect(retired.status).toBe(400);
     expect((retired.json as { message: string }).message).toMatch(/public\.check_request/);
 
-    const put = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', { method: 'PUT', body: { signins: { max: 1, windowSeconds: 30 } } });
+    const put = await call(s, s.serviceRoleKey, '/local/v1/rate-limits', {
+      method: 'PUT',
+      body: { signins: { max: 1, windowSeconds: 30 } },
+    });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({
       limits: { signins: { max: 1, windowSeconds: 30 } },

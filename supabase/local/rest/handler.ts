@@ -607,8 +607,10 @@ async function writeAndRespond(
 }
 
 /** PostgREST's count of the rows an upsert inserted (SqlFragment.addConfigPgrstInserted). */
-const INSERTED_PLUS = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";
-const INSERTED_MINUS = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'";
+const INSERTED_PLUS =
+  "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";
+const INSERTED_MINUS =
+  "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'";
 const INSERTED_SQL = "select nullif(current_setting('pgrst.inserted', true), '') as inserted";
 
 async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
