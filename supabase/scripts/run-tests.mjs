@@ -36,10 +36,12 @@ const PGLITE_ONLY = [
 function runJest(label, env, ignore = []) {
   console.log(`\n=== backend tests on ${label} ===\n`);
   const t0 = Date.now();
+  // After the caller's arguments: jest reads positional arguments that follow an array
+  // option (--testPathIgnorePatterns) as more values of it.
   const ignoreArgs = ignore.map((p) => `--testPathIgnorePatterns=${p}`);
   const r = spawnSync(
     process.execPath,
-    ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...ignoreArgs, ...extra],
+    ['--experimental-websocket', jestBin, '--config', join(pkgDir, 'jest.config.cjs'), ...extra, ...ignoreArgs],
     {
       cwd: pkgDir,
       stdio: 'inherit',

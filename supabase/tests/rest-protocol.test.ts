@@ -2,7 +2,7 @@
  * The PostgREST subset beyond the product's own calls: filters, order, paging,
  * counts, embedding, writes with Prefer, error shapes, CORS.
  */
-import { anonClient, createProvider, deviceHash, deviceToken, raw, server, serviceClient } from './helpers';
+import { anonClient, createProvider, deviceHash, deviceToken, phoneJwtClient, randomMobile, raw, server, serviceClient } from './helpers';
 
 const supabase = anonClient();
 
@@ -79,9 +79,8 @@ describe('filters, order, paging', () => {
 
   test('embedding: many-to-one object and one-to-many array', async () => {
     const { id } = await createProvider();
-    expect(
-      (await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'embedded', p_device_token: deviceToken() })).error,
-    ).toBeNull();
+    // A review is written by a signed-in phone (migration 0011).
+    expect((await phoneJwtClient(randomMobile()).rpc('add_review', { p_provider_id: id, p_review_text: 'embedded' })).error).toBeNull();
     const toOne = await supabase.from('reviews').select('review_text, provider:service_providers(id, name)').eq('provider_id', id);
     expect(toOne.error).toBeNull();
     expect(toOne.data![0]).toMatchObject({ review_text: 'embedded', provider: { id } });
