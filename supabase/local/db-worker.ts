@@ -92,6 +92,13 @@ async function open(pgDir: string): Promise<void> {
     port.postMessage({ fatal: serializeError(e) } satisfies WorkerReply);
     return;
   }
+  try {
+    // PostgREST's reload notifications (`notify pgrst, ...`), passed on to the server.
+    await db.onPgrstNotify((payload) => port.postMessage({ notify: payload } satisfies WorkerReply));
+  } catch (e) {
+    port.postMessage({ fatal: serializeError(e) } satisfies WorkerReply);
+    return;
+  }
   port.on('message', (m: WorkerRequest) => {
     if (!('id' in m)) return;
     run(db, m)

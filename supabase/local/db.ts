@@ -53,8 +53,16 @@ export interface Db extends Tx {
    * Rejects with the database error; nothing is committed then.
    */
   runAs(ctx: RequestContext, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]>;
+  /**
+   * PostgREST's reload channel: `cb` gets the payload of every committed
+   * `notify pgrst, '...'` ('reload schema', 'reload config', ''), from the call on.
+   */
+  onPgrstNotify(cb: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The channel PostgREST listens on for "reload schema" / "reload config". */
+export const PGRST_CHANNEL = 'pgrst';
 
 /**
  * One REST request as PostgREST runs it: in one transaction, first the transaction
@@ -263,6 +271,7 @@ type PGliteLike = {
   ): Promise<T>;
   close(): Promise<void>;
   clone(): Promise<PGliteLike>;
+  listen(channel: string, cb: (payload: string) => void): Promise<unknown>;
   closed: boolean;
 };
 
@@ -381,6 +390,17 @@ class PgliteDb implements Db {
         },
       }),
     );
+  }
+
+  private readonly pgrstListeners = new Set<(payload: string) => void>();
+  private listening: Promise<unknown> | undefined;
+
+  async onPgrstNotify(cb: (payload: string) => void): Promise<void> {
+    this.pgrstListeners.add(cb);
+    this.listening ??= this.pg.listen(PGRST_CHANNEL, (payload) => {
+      for (const l of this.pgrstListeners) l(payload ?? '');
+    });
+    await this.listening;
   }
 
   async close(): Promise<void> {
@@ -538,7 +558,9 @@ export type WorkerReply =
   | { id: number; ok: false; error: SerializedError }
   | { loaded: true }
   | { ready: true }
-  | { fatal: SerializedError };
+  | { fatal: SerializedError }
+  /** A committed `notify pgrst, ...` (the worker listens from its start). */
+  | { notify: string };
 
 export interface WorkerInit {
   port: MessagePort;
@@ -645,6 +667,7 @@ class WorkerDb implements Db {
   private nextId = 1;
   private nextTx = 1;
   private idleWaiters: (() => void)[] = [];
+  private readonly pgrstListeners = new Set<(payload: string) => void>();
 
   constructor(
     private readonly pgDir: string,
@@ -690,6 +713,12 @@ class WorkerDb implements Db {
     }
     await this.submit({ op: 'end', tx: id, commit: true }, role, id, undefined, timeoutMs);
     return out;
+  }
+
+  /** Every worker listens on the channel from its start and passes notifications on. */
+  onPgrstNotify(cb: (payload: string) => void): Promise<void> {
+    this.pgrstListeners.add(cb);
+    return Promise.resolve();
   }
 
   close(): Promise<void> {
@@ -1023,7 +1052,9 @@ class WorkerDb implements Db {
     const h: Handle = { worker, port: port1 };
     const loaded = this.expect(h);
     port1.on('message', (m: WorkerReply) => {
-      if ('loaded' in m || 'ready' in m || 'fatal' in m) {
+      if ('notify' in m) {
+        if (h === this.active) for (const l of this.pgrstListeners) l(m.notify);
+      } else if ('loaded' in m || 'ready' in m || 'fatal' in m) {
         const w = h.waiting;
         h.waiting = undefined;
         if ('fatal' in m) w?.reject(deserializeError(m.fatal));
@@ -1158,6 +1189,8 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     }
     return name;
   };
+  const pgrstListeners = new Set<(payload: string) => void>();
+  let listenClient: pg.PoolClient | undefined;
   /** One pooled connection, one transaction: committed if fn resolves, rolled back if it throws. */
   const inTransaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -1207,7 +1240,19 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
         return fn(wrap(client as never));
       });
     },
+    async onPgrstNotify(cb: (payload: string) => void) {
+      pgrstListeners.add(cb);
+      if (listenClient) return;
+      // A connection of its own, kept out of the pool while the server runs.
+      listenClient = await pool.connect();
+      listenClient.on('notification', (n) => {
+        if (n.channel === PGRST_CHANNEL) for (const l of pgrstListeners) l(n.payload ?? '');
+      });
+      await listenClient.query(`listen ${PGRST_CHANNEL}`);
+    },
     async close() {
+      listenClient?.release();
+      listenClient = undefined;
       await pool.end();
     },
   };

@@ -143,6 +143,38 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     throw e;
   }
 
+  // PostgREST reloads its schema cache and its in-database configuration (the pre-request
+  // function, the roles' settings) on `notify pgrst, 'reload schema' | 'reload config'`.
+  let reloading: Promise<void> | undefined;
+  let reloadAgain = false;
+  const reload = (): void => {
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    reloading = (async () => {
+      do {
+        reloadAgain = false;
+        try {
+          cache = await db.transaction((tx) => loadSchemaCache(tx));
+          log('schema cache and configuration reloaded');
+        } catch (e) {
+          console.error('[local-supabase] reloading the schema cache failed (the previous one stays):', e);
+        }
+      } while (reloadAgain);
+    })().finally(() => {
+      reloading = undefined;
+    });
+  };
+  try {
+    await db.onPgrstNotify((payload) => {
+      if (['', 'reload schema', 'reload config'].includes(payload.trim().toLowerCase())) reload();
+    });
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+
   let publicUrl = '';
   const app = createApp({
     db,
@@ -198,6 +230,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
           const s = server as unknown as { closeAllConnections?: () => void };
           s.closeAllConnections?.();
         });
+        await reloading;
         await db.close();
         // Only our own: another server may have started on this folder since.
         if (readServerInfo(dataDir, process.pid)) rmSync(serverInfoFile(dataDir), { force: true });

@@ -62,6 +62,26 @@ const PARITY_SQL = `
   grant execute on function public.parity_pre_request(), public.parity_echo(), public.parity_write(text),
     public.parity_overloaded(integer), public.parity_overloaded(integer, text) to anon, authenticated, service_role;
 
+  -- What an operator does in SQL, then tells PostgREST: change the configuration, add a
+  -- function (superuser's, called by the test with the service_role key).
+  create function public.parity_reconfigure(p_pre_request text) returns void language plpgsql security definer as $$
+  begin
+    if p_pre_request is null then
+      execute 'alter role authenticator reset pgrst.db_pre_request';
+    else
+      execute format('alter role authenticator set pgrst.db_pre_request = %L', p_pre_request);
+    end if;
+    notify pgrst, 'reload config';
+  end $$;
+  create function public.parity_add_function() returns void language plpgsql security definer as $$
+  begin
+    create function public.parity_late() returns text language sql stable as 'select ''late''';
+    grant execute on function public.parity_late() to anon;
+    notify pgrst, 'reload schema';
+  end $$;
+  revoke all on function public.parity_reconfigure(text), public.parity_add_function() from public, anon, authenticated;
+  grant execute on function public.parity_reconfigure(text), public.parity_add_function() to service_role;
+
   alter role authenticator set pgrst.db_pre_request = 'public.parity_pre_request';
   alter role anon set statement_timeout = '1200ms';
 `;
@@ -307,4 +327,44 @@ describe('statement timeouts and function overloading', () => {
     const two = await call(server, server.anonKey, '/rest/v1/rpc/parity_overloaded', { method: 'POST', body: { p_a: 1, p_b: 'x' } });
     expect([two.status, two.json]).toEqual([200, 'two:x']);
   });
+});
+
+describe('reloading (notify pgrst)', () => {
+  /** Polls until `check` holds (the reload runs after the notifying transaction commits). */
+  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`not reloaded: ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const limitedStatus = async () =>
+    (await call(server, server.anonKey, '/rest/v1/rpc/parity_echo', { method: 'POST', body: {}, headers: { 'X-Parity': 'limit' } })).status;
+
+  test("'reload config' re-reads the pre-request function; 'reload schema' the functions", async () => {
+    expect(await limitedStatus()).toBe(429);
+    const off = await call(server, server.serviceRoleKey, '/rest/v1/rpc/parity_reconfigure', {
+      method: 'POST',
+      body: { p_pre_request: null },
+    });
+    expect(off.status).toBe(204);
+    await until(async () => (await limitedStatus()) === 200, 'pre-request removed');
+    // not run: unset ('' once the session has seen the setting, as in PostgreSQL)
+    expect(['', null]).toContain((await echo(server)).pre_request);
+    const on = await call(server, server.serviceRoleKey, '/rest/v1/rpc/parity_reconfigure', {
+      method: 'POST',
+      body: { p_pre_request: 'public.parity_pre_request' },
+    });
+    expect(on.status).toBe(204);
+    await until(async () => (await limitedStatus()) === 429, 'pre-request set again');
+
+    const before = await call(server, server.anonKey, '/rest/v1/rpc/parity_late', { method: 'POST', body: {} });
+    expect([before.status, (before.json as { code: string }).code]).toEqual([404, 'PGRST202']);
+    expect((await call(server, server.serviceRoleKey, '/rest/v1/rpc/parity_add_function', { method: 'POST', body: {} })).status).toBe(204);
+    await until(
+      async () => (await call(server, server.anonKey, '/rest/v1/rpc/parity_late', { method: 'POST', body: {} })).status === 200,
+      'new function',
+    );
+    expect((await call(server, server.anonKey, '/rest/v1/rpc/parity_late', { method: 'POST', body: {} })).json).toBe('late');
+  }, 60_000);
 });
