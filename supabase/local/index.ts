@@ -12,12 +12,11 @@ import { migrate } from './migrate.ts';
 import { DEFAULT_DATA_DIR, MEDIA_DIR } from './paths.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
-import { DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, type RateLimits } from './rate-limit.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { CONFIG_FILE, loadProjectConfig } from './config.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
-export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type LimitKind } from './rate-limit.ts';
 
 export interface StartOptions {
   port?: number;
@@ -35,32 +34,24 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of the auth server: failed sign-ins (`signins`, per client and per
-   * account), SMS codes sent (`sms`) and wrong codes (`verifies`). Default: RATE_LIMITS
-   * (e.g. `signins=5/900,sms=off` or `off`) over DEFAULT_RATE_LIMITS. An object overrides
-   * the listed kinds (null = unlimited); false = no limits. REST writes are limited by
-   * the database (public.check_request), not here.
-   */
-  rateLimits?: Partial<RateLimits> | false;
-  /**
    * Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0): the
-   * client address for the auth limits and the `cf-connecting-ip` the database sees.
+   * client address for GoTrue's per-address limits and the `cf-connecting-ip` the database
+   * sees. The server has no limiter of its own: REST writes are limited by the database
+   * (public.check_request), sign-ins and codes by the local GoTrue from config.toml.
    */
   trustedProxies?: number;
   /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
   testClock?: boolean;
+  /**
+   * The project's config.toml (default supabase/config.toml); keys are overridden by
+   * SUPABASE_<KEY PATH> environment variables as with the Supabase CLI (see local/config.ts).
+   */
+  configFile?: string;
 }
 
 /** Where phone sign-in codes go locally (no SMS is sent): one JSON line per code. */
 export function smsOutboxFile(dataDir: string): string {
   return join(dataDir, 'sms-outbox.jsonl');
-}
-
-/** Resolves StartOptions.rateLimits / RATE_LIMITS into the limits a server starts with. */
-export function resolveRateLimits(option: Partial<RateLimits> | false | undefined, env = process.env.RATE_LIMITS): RateLimits {
-  if (option === false) return parseLimitsSpec('off');
-  const base = env && env.trim() !== '' ? parseLimitsSpec(env) : DEFAULT_RATE_LIMITS;
-  return option ? { ...base, ...parseLimitsObject(option) } : { ...base };
 }
 
 /** TRUST_PROXY / --trust-proxy: true, false or a number of proxies (0-10). */
@@ -114,7 +105,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     if (!opts.quiet) console.log(`[local-supabase] ${line}`);
   };
   mkdirSync(dataDir, { recursive: true });
-  const rateLimiter = new RateLimiter(resolveRateLimits(opts.rateLimits));
+  const config = loadProjectConfig(opts.configFile ?? CONFIG_FILE);
   const trustedProxies = opts.trustedProxies ?? trustedProxiesFrom(process.env.TRUST_PROXY);
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
   const jwt = new Jwt(secret);
@@ -179,6 +170,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const app = createApp({
     db,
     jwt,
+    config,
     schema: () => cache,
     corsOrigins:
       opts.corsOrigins ??
@@ -190,7 +182,6 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     mediaDir: MEDIA_DIR,
     storageDir: join(dataDir, 'storage'),
     publicUrl: () => publicUrl,
-    rateLimiter,
     trustedProxies,
     smsOutboxFile: smsOutboxFile(dataDir),
     ...(opts.testClock ? { testClock: { offsetMs: 0 } } : {}),
@@ -209,14 +200,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const info: ServerInfo = { url: publicUrl, anonKey, serviceRoleKey, pid: process.pid };
   writeFileSync(serverInfoFile(dataDir), JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
   log(`listening on ${publicUrl} (${db.kind})`);
-  const limits = rateLimiter.current;
-  log(
-    `auth limits per client: ${Object.entries(limits)
-      .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
-      .join(
-        ', ',
-      )}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
-  );
+  if (trustedProxies) {
+    log(`client address from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'}`);
+  }
 
   let stopped: Promise<void> | undefined;
   return {

@@ -14,15 +14,8 @@ import { handleRest, type ApiRole } from './rest/handler.ts';
 import { registerStorage } from './storage/routes.ts';
 import { restPathOf } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
-import {
-  clientAddressOf,
-  clientKeyOf,
-  LIMIT_KINDS,
-  parseLimitsObject,
-  RateLimiter,
-  RateLimitSpecError,
-  socketAddressOf,
-} from './rate-limit.ts';
+import type { ProjectConfig } from './config.ts';
+import { clientAddressOf, clientKeyOf, socketAddressOf } from './client-address.ts';
 
 export interface AppOptions {
   db: Db;
@@ -35,12 +28,13 @@ export interface AppOptions {
   storageDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
+  /** supabase/config.toml (local/config.ts): GoTrue's and Storage's behaviour. */
+  config: ProjectConfig;
   /**
-   * Per-client limits of the auth server (failed sign-ins, SMS codes; default: none).
-   * REST writes are limited in the database (pgrst.db_pre_request: public.check_request).
+   * Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0):
+   * the client address of GoTrue's per-address limits and the `cf-connecting-ip` the
+   * database sees (REST writes are limited there, by public.check_request).
    */
-  rateLimiter?: RateLimiter;
-  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
   trustedProxies?: number;
   /** Largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
@@ -95,7 +89,8 @@ export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
   const allowed = new Set(opts.corsOrigins);
   const testClock = opts.testClock;
-  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, opts.rateLimiter, {
+  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, {
+    config: opts.config.auth,
     ...(opts.smsOutboxFile ? { outboxFile: opts.smsOutboxFile } : {}),
     ...(testClock ? { now: () => Date.now() + testClock.offsetMs } : {}),
   });
@@ -232,44 +227,6 @@ export function createApp(opts: AppOptions): Hono {
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
 
-  // Local-only admin endpoint: read or change the auth limits at run time (service_role key only).
-  app.on(['GET', 'PUT', 'DELETE'], '/local/v1/rate-limits', async (c) => {
-    const apikey = apiKeyOf(c);
-    const token = bearer(c.req.header('authorization')) ?? apikey;
-    if (!apikey || !token) return noApiKey();
-    let role: unknown;
-    try {
-      opts.jwt.verify(apikey);
-      role = opts.jwt.verify(token).role;
-    } catch {
-      return restError(401, 'PGRST301', 'Invalid API key');
-    }
-    if (role !== 'service_role') return restError(403, '42501', 'only the service_role key may read or change rate limits', false);
-    const limiter = opts.rateLimiter;
-    if (!limiter) return restError(404, 'PGRST404', 'rate limits are not enabled on this server', false);
-    if (c.req.method === 'DELETE') {
-      // Back to the limits the server started with.
-      return c.json({ limits: limiter.restore(), defaults: limiter.defaults });
-    }
-    if (c.req.method === 'PUT') {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return restError(400, 'PGRST102', 'Empty or invalid json', false);
-      }
-      try {
-        const changes = parseLimitsObject(body);
-        limiter.update(changes);
-      } catch (e) {
-        if (e instanceof RateLimitSpecError)
-          return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${LIMIT_KINDS.join(', ')}`);
-        throw e;
-      }
-    }
-    return c.json({ limits: limiter.current, defaults: limiter.defaults });
-  });
-
   if (testClock) {
     // Tests only (--test-clock): moves the auth server's clock (code expiry, sends per hour).
     app.put('/local/v1/clock', async (c) => {
@@ -300,7 +257,7 @@ export function createApp(opts: AppOptions): Hono {
   }
 
   // Storage: public reads (the demo ads' media and uploaded files), uploads and removals by the operator.
-  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir });
+  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir, config: opts.config.storage });
 
   app.get('/', (c) => c.json({ name: 'local Supabase-compatible server', rest: '/rest/v1', auth: '/auth/v1' }));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

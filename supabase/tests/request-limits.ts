@@ -49,6 +49,8 @@ export async function setRequestLimit(s: Server, token: string, name: string, ma
 export async function raiseRequestLimits(s: Server, token: string): Promise<void> {
   for (const l of await requestLimits(s, token)) {
     if (l.name === 'addr:click_provider') continue;
-    await setRequestLimit(s, token, l.name, 100_000_000, l.window_seconds);
+    // Far out of reach, yet below admin_set_request_limit's ceiling (100,000,000): a test
+    // may still change a limit by one (operator-console.test.ts).
+    await setRequestLimit(s, token, l.name, 10_000_000, l.window_seconds);
   }
 }

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { addStallProbe } from '../bench/stall-probe';
 import { freshDataDir, startChildServer, type ChildServer } from './child-server';
 
-const ARGS = ['--rate-limits', 'off'];
 const TIMEOUT_BODY = { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null };
 const NORMAL = '/rest/v1/service_providers?select=id,name&limit=20';
 /** A statement that would run 20 s; `limit` makes its SQL text (its "shape") differ per use. */
@@ -23,12 +22,12 @@ let server: ChildServer;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  const first = await startChildServer({ args: ['--providers', '150', ...ARGS] });
+  const first = await startChildServer({ args: ['--providers', '150'] });
   dirs.push(first.dataDir);
   await first.stop();
   // Opened here, in jest's process: the PGlite worker must load under this transform too.
   await addStallProbe(first.dataDir);
-  server = await startChildServer({ dataDir: first.dataDir, args: ARGS });
+  server = await startChildServer({ dataDir: first.dataDir });
 }, 180_000);
 
 afterAll(async () => {
@@ -141,7 +140,7 @@ test('an anon statement past its timeout (1.5 s, the database’s) is answered 5
   for (let i = 0; i < 5; i++) {
     await sleep(400);
     side.push(await get('/auth/v1/health'));
-    side.push(await get('/storage/v1/object/public/ads/free-registration.svg'));
+    side.push(await get('/storage/v1/object/public/ads-images/free-registration.svg'));
   }
   const r = await slow;
   expect(r.status).toBe(504);
@@ -236,20 +235,18 @@ test('a lock naming another live process (pid reused after a crash) is taken ove
   try {
     // An older server's lock (a bare pid) whose pid now belongs to `sleep`.
     writeFileSync(lock, `${sleeper.pid}\n`);
-    s = await startChildServer({ dataDir, args: ['--no-seed', ...ARGS] });
+    s = await startChildServer({ dataDir, args: ['--no-seed'] });
     const held = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; started: string | null };
     expect(held.pid).toBe(s.child.pid);
     expect(held.started).toMatch(/\S/);
     // A second server on the same folder is refused while this one runs.
-    await expect(startChildServer({ dataDir, args: ['--no-seed', ...ARGS] })).rejects.toThrow(
-      new RegExp(`in use by process ${s.child.pid}`),
-    );
+    await expect(startChildServer({ dataDir, args: ['--no-seed'] })).rejects.toThrow(new RegExp(`in use by process ${s.child.pid}`));
     await s.stop();
     s = undefined;
 
     // This version's lock naming the pid, but another process start time: the pid was reused.
     writeFileSync(lock, JSON.stringify({ pid: sleeper.pid, started: '1', by: 'city-local-supabase' }));
-    s = await startChildServer({ dataDir, args: ['--no-seed', ...ARGS] });
+    s = await startChildServer({ dataDir, args: ['--no-seed'] });
     expect((await get(NORMAL, { s })).status).toBe(200);
   } finally {
     await s?.stop();
@@ -269,7 +266,7 @@ test('kill -9 while a statement is stuck, then a restart on the same folder at o
   await sleep(300);
   await server.stop('SIGKILL');
   await stuck;
-  server = await startChildServer({ dataDir: server.dataDir, args: ARGS });
+  server = await startChildServer({ dataDir: server.dataDir });
   const back = await get(`/rest/v1/reports?select=details&provider_id=eq.${providerId}&details=eq.${encodeURIComponent(text)}`, {
     key: server.serviceRoleKey,
   });

@@ -280,15 +280,25 @@ export async function adminDeleteAd(id: string, reason: string): Promise<void> {
   await callRpc('admin_delete_ad', { p_id: id, p_reason: reason.trim() });
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
 
-/** Uploads an ad's image or video to the 'ads' bucket; answers its public URL. */
+/**
+ * Uploads an ad's image or video; answers its public URL. Images go to the `ads-images`
+ * bucket (1 MiB), videos to `ads-videos` (10 MiB): supabase/config.toml, where each bucket
+ * has its own size and type limit.
+ */
 export async function uploadAdMedia(file: File): Promise<string> {
   try {
     const supabase = await getSupabase();
     const ext = EXTENSIONS[file.type] ?? 'bin';
     const path = `${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.${ext}`;
-    const bucket = supabase.storage.from('ads');
+    const bucket = supabase.storage.from(file.type.startsWith('video/') ? 'ads-videos' : 'ads-images');
     const { error } = await bucket.upload(path, file, { contentType: file.type, upsert: false });
     if (error) {
       const status = Number((error as { statusCode?: string | number }).statusCode ?? (error as { status?: number }).status ?? 0);

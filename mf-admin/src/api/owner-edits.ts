@@ -35,7 +35,7 @@ export async function adminListOwnerEdits(limit: number, offset: number): Promis
 }
 
 /**
- * Puts an owner edit's `before` values back. Refused with 40001 when the listing changed again
+ * Puts an owner edit's `before` values back. Refused with PT409 when the listing changed again
  * since (the operator edits it by hand then), PT404 for an unknown entry.
  */
 export async function adminRevertOwnerEdit(auditId: string, reason?: string | null): Promise<void> {
@@ -45,10 +45,10 @@ export async function adminRevertOwnerEdit(auditId: string, reason?: string | nu
   await callRpc('admin_revert_owner_edit', { p_audit_id: id, p_reason: why });
 }
 
-/** 40001 for an entry already reverted (someone else, another tab): the entry is done. */
-export const isAlreadyRevertedError = (e: unknown) => e instanceof ApiError && e.code === '40001' && /already reverted/i.test(e.message);
-/** 40001: the listing changed again since this edit (its values are no longer the edit's). */
-export const isChangedAgainError = (e: unknown) => e instanceof ApiError && e.code === '40001' && !isAlreadyRevertedError(e);
+/** PT409 for an entry already reverted (someone else, another tab): the entry is done. */
+export const isAlreadyRevertedError = (e: unknown) => e instanceof ApiError && e.code === 'PT409' && /already reverted/i.test(e.message);
+/** PT409: the listing changed again since this edit (its values are no longer the edit's). */
+export const isChangedAgainError = (e: unknown) => e instanceof ApiError && e.code === 'PT409' && !isAlreadyRevertedError(e);
 export const isNotFoundError = (e: unknown) => e instanceof ApiError && (e.code === 'PT404' || e.status === 404);
 
 /**

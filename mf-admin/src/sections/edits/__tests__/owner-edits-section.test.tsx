@@ -120,10 +120,10 @@ describe('OwnerEditsSection', () => {
     expect(within(entry).queryByRole('form')).toBeNull();
   });
 
-  it('changed again since (40001): says so with a link to open the listing; nothing shown as reverted', async () => {
+  it('changed again since (PT409): says so with a link to open the listing; nothing shown as reverted', async () => {
     fakeConsole({
       admin_list_owner_edits: [edit(9)],
-      admin_revert_owner_edit: dbError('the listing changed again since this edit', '40001'),
+      admin_revert_owner_edit: dbError('the listing changed again since this edit', 'PT409'),
     });
     const user = userEvent.setup();
     await renderWithProviders(<OwnerEditsSection />, { language: 'en' });
@@ -139,10 +139,10 @@ describe('OwnerEditsSection', () => {
     expect(within(entry).getByRole('button', { name: 'Revert' })).toBeInTheDocument();
   });
 
-  it('already reverted (40001, elsewhere): says so and shows the entry as reverted', async () => {
+  it('already reverted (PT409, elsewhere): says so and shows the entry as reverted', async () => {
     fakeConsole({
       admin_list_owner_edits: [edit(8)],
-      admin_revert_owner_edit: dbError('this owner edit was already reverted', '40001'),
+      admin_revert_owner_edit: dbError('this owner edit was already reverted', 'PT409'),
     });
     const user = userEvent.setup();
     await renderWithProviders(<OwnerEditsSection />, { language: 'en' });
