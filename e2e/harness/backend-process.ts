@@ -38,10 +38,6 @@ export async function startBackendProcess(opts: {
       '--data-dir',
       opts.dataDir,
       '--quiet',
-      // Every e2e write and sign-in comes from 127.0.0.1: the real per-client limits would answer
-      // 429 to the suites. The test that proves the 429 path lowers them at run time (PUT /local/v1/rate-limits).
-      '--rate-limits',
-      'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,reports=100000/60',
     ],
     {
       cwd: join(repoRoot, 'supabase'),

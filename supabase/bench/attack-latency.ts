@@ -52,20 +52,7 @@ const SCENARIOS: { name: string; path: (() => string) | null }[] = [
 async function startServer(dir: string): Promise<{ url: string; key: string; child: ChildProcess; log: () => string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(PACKAGE_DIR, 'local', 'cli.ts'),
-      'serve',
-      '--port',
-      values.port!,
-      '--data-dir',
-      dir,
-      '--no-seed',
-      '--quiet',
-      '--rate-limits',
-      'off',
-    ],
+    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', values.port!, '--data-dir', dir, '--no-seed', '--quiet'],
     { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } },
   );
   let log = '';

@@ -1,11 +1,10 @@
 /**
  * CLI of the local server:
- *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed] [--rate-limits SPEC] [--trust-proxy N] [--test-clock]
+ *   tsx local/cli.ts serve [--port N] [--providers N] [--no-seed] [--trust-proxy N] [--test-clock]
  *   tsx local/cli.ts reset [--providers N]
  *   tsx local/cli.ts admin:create --email E --password P
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
- * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600`), TRUST_PROXY,
- * SUPABASE_<KEY PATH> (overrides a key of supabase/config.toml, as the Supabase CLI does).
+ * TRUST_PROXY, SUPABASE_<KEY PATH> (overrides a key of supabase/config.toml, as the Supabase CLI does).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +12,8 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_CORS_ORIGINS,
   openDatabase,
-  parseLimitsSpec,
   readJwtSecret,
   readServerInfo,
-  resolveRateLimits,
   startLocalSupabase,
   trustedProxiesFrom,
   type ServerInfo,
@@ -37,7 +34,6 @@ const { positionals, values } = parseArgs({
     password: { type: 'string' },
     'data-dir': { type: 'string' },
     quiet: { type: 'boolean' },
-    'rate-limits': { type: 'string' },
     'trust-proxy': { type: 'string' },
     'test-clock': { type: 'boolean' },
   },
@@ -66,8 +62,6 @@ async function serve(): Promise<void> {
     seed: values['no-seed'] ? false : { ...(providers !== undefined ? { providers } : {}) },
     corsOrigins,
     ...(values.quiet ? { quiet: true } : {}),
-    // --rate-limits applies over RATE_LIMITS (env) over the defaults.
-    ...(values['rate-limits'] !== undefined ? { rateLimits: parseLimitsSpec(values['rate-limits'], resolveRateLimits(undefined)) } : {}),
     ...(values['trust-proxy'] !== undefined ? { trustedProxies: trustedProxiesFrom(values['trust-proxy']) } : {}),
     ...(values['test-clock'] ? { testClock: true } : {}),
   });

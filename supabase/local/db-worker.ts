@@ -65,7 +65,7 @@ function session(id: number): Tx {
 async function run(db: Db, m: Extract<WorkerRequest, { id: number }>): Promise<unknown> {
   switch (m.op) {
     case 'runAs':
-      return db.runAs(m.role, m.claims, m.stmts);
+      return db.runAs(m.ctx, m.stmts);
     case 'query':
       return db.query(m.sql, m.params);
     case 'exec':
@@ -88,6 +88,13 @@ async function open(pgDir: string): Promise<void> {
   let db: Db;
   try {
     db = await openPgliteInProcess(pgDir);
+  } catch (e) {
+    port.postMessage({ fatal: serializeError(e) } satisfies WorkerReply);
+    return;
+  }
+  try {
+    // PostgREST's reload notifications (`notify pgrst, ...`), passed on to the server.
+    await db.onPgrstNotify((payload) => port.postMessage({ notify: payload } satisfies WorkerReply));
   } catch (e) {
     port.postMessage({ fatal: serializeError(e) } satisfies WorkerReply);
     return;

@@ -33,46 +33,118 @@ export interface Stmt {
 
 export interface TxOptions {
   /**
-   * The API role the transaction runs for: its statement timeout applies (see
-   * STATEMENT_TIMEOUT_MS). Unset: internal work (migrations, seed, auth), no limit.
+   * The API role the transaction runs for (anon and authenticated calls may be stopped
+   * early on PGlite while others wait: see WorkerDb). Unset: internal work (migrations,
+   * seed, auth), never stopped.
    */
   role?: string;
+  /** Statement time limit in ms (the role's statement_timeout, as the database says); unset: none. */
+  timeoutMs?: number;
 }
 
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TxOptions): Promise<T>;
   /**
-   * Runs the statements in ONE transaction after setting `role` and
-   * `request.jwt.claims` locally (set_config(..., true)), as prepared statements,
-   * within the role's statement timeout.
-   * Rows come back with every column as text. Rejects with the database error;
-   * nothing is committed then.
+   * Runs the statements in ONE transaction after the request's prelude (settings, role,
+   * claims, request.*, then the pre-request function: requestPrelude()), as prepared
+   * statements, within the role's statement timeout.
+   * Rows come back with every column as text (one result per statement of `stmts`).
+   * Rejects with the database error; nothing is committed then.
    */
-  runAs(role: string, claims: string, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]>;
+  runAs(ctx: RequestContext, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]>;
+  /**
+   * PostgREST's reload channel: `cb` gets the payload of every committed
+   * `notify pgrst, '...'` ('reload schema', 'reload config', ''), from the call on.
+   */
+  onPgrstNotify(cb: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * Statement time limit of each API role, in ms: Supabase's anon 3 s and authenticated
- * 8 s; service_role (server-side tools, tests) a large bound so nothing holds the
- * database forever. PostgreSQL enforces it itself (statement_timeout); PGlite cannot,
- * so the worker proxy stops the statement (see WorkerDb).
- */
-export const STATEMENT_TIMEOUT_MS: Readonly<Record<string, number>> = { anon: 3000, authenticated: 8000, service_role: 60_000 };
+/** The channel PostgREST listens on for "reload schema" / "reload config". */
+export const PGRST_CHANNEL = 'pgrst';
 
-/** The role's statement timeout in ms; undefined for internal work (no role). */
-export function statementTimeoutMs(role: string | undefined): number | undefined {
-  if (role === undefined) return undefined;
-  return STATEMENT_TIMEOUT_MS[role] ?? STATEMENT_TIMEOUT_MS.anon;
+/**
+ * One REST request as PostgREST runs it: in one transaction, first the transaction
+ * settings (read-only for reads, the role's own settings, then `role`,
+ * `request.jwt.claims`, `request.method`, `request.path`, `request.headers`,
+ * `request.cookies`), then the pre-request function if one is configured, then the
+ * request's statements. See requestPrelude().
+ */
+export interface RequestContext {
+  role: string;
+  /** The JWT claims as JSON text (with `role`). */
+  claims: string;
+  method: string;
+  /** The path as PostgREST sees it behind the gateway: `/rpc/rate_provider`, `/service_providers`. */
+  path: string;
+  /** JSON object of the request's headers, lower-case names (no cookie). */
+  headers: string;
+  /** JSON object of the request's cookies. */
+  cookies: string;
+  /** GET/HEAD, and calls of STABLE/IMMUTABLE functions: PostgREST's READ ONLY transaction. */
+  readOnly: boolean;
+  /** The role's settings (pg_db_role_setting), applied before the role like PostgREST does. */
+  settings: [string, string][];
+  /** `"schema"."fn"` of `pgrst.db_pre_request`, or null. */
+  preRequest: string | null;
+  /** The role's statement_timeout in ms (undefined: none). PGlite cannot apply it itself. */
+  timeoutMs?: number | undefined;
 }
 
-/** First statement of a request on PostgreSQL: role, JWT claims and statement timeout, all transaction-local. */
-export const SET_REQUEST_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', $3, true)";
+/**
+ * The transaction settings of a request, in PostgREST's order (PreQuery.txVarQuery:
+ * role settings, role, claims, method, path, headers, cookies), as one statement.
+ * The role settings come first through a scalar subquery, evaluated before the other
+ * columns.
+ */
+export const TX_VARS_SQL =
+  "select set_config('transaction_read_only', $1, true)," +
+  ' (select count(set_config(k, v, true)) from unnest($2::text::text[], $3::text::text[]) s(k, v)),' +
+  " set_config('role', $4, true), set_config('request.jwt.claims', $5, true)," +
+  " set_config('request.method', $6, true), set_config('request.path', $7, true)," +
+  " set_config('request.headers', $8, true), set_config('request.cookies', $9, true)";
+
+/**
+ * The statements every request runs before its own: the transaction settings, then the
+ * pre-request function (PostgREST: `select <fn>()`). `skip` leaves out settings the
+ * database cannot apply (PGlite: statement_timeout, enforced from outside instead).
+ */
+export function requestPrelude(ctx: RequestContext, skip: readonly string[] = []): Stmt[] {
+  const settings = ctx.settings.filter(([k]) => !skip.includes(k));
+  const out: Stmt[] = [
+    {
+      sql: TX_VARS_SQL,
+      params: [
+        ctx.readOnly ? 'on' : 'off',
+        pgTextArray(settings.map(([k]) => k)),
+        pgTextArray(settings.map(([, v]) => v)),
+        ctx.role,
+        ctx.claims,
+        ctx.method,
+        ctx.path,
+        ctx.headers,
+        ctx.cookies,
+      ],
+    },
+  ];
+  if (ctx.preRequest) out.push({ sql: `select ${ctx.preRequest}()`, params: [] });
+  return out;
+}
+
+/** A text[] literal (bound as text, cast in SQL). */
+function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
 // PGlite 0.5 has no working statement_timeout (its timer never fires while a query runs):
-// the limit is enforced from outside its thread instead, so only role and claims here.
-const PGLITE_SET_REQUEST_SQL = "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
+// the limit is enforced from outside its thread instead (WorkerDb), so it is not set there.
+const PGLITE_SKIPPED_SETTINGS = ['statement_timeout'];
+
+/** requestPrelude() for this database (what `db.runAs` runs first; for `db.transaction` callers). */
+export function requestPreludeFor(db: Db, ctx: RequestContext): Stmt[] {
+  return requestPrelude(ctx, db.kind === 'pglite' ? PGLITE_SKIPPED_SETTINGS : []);
+}
 
 export const STATEMENT_TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
 
@@ -199,6 +271,7 @@ type PGliteLike = {
   ): Promise<T>;
   close(): Promise<void>;
   clone(): Promise<PGliteLike>;
+  listen(channel: string, cb: (payload: string) => void): Promise<unknown>;
   closed: boolean;
 };
 
@@ -222,8 +295,9 @@ class PgliteDb implements Db {
    * the Sync commits, or rolls back after an error. Holds both PGlite mutexes so
    * no other query or transaction interleaves.
    */
-  runAs(role: string, claims: string, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]> {
-    const all: Stmt[] = [{ sql: PGLITE_SET_REQUEST_SQL, params: [role, claims] }, ...stmts];
+  runAs(ctx: RequestContext, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]> {
+    const prelude = requestPrelude(ctx, PGLITE_SKIPPED_SETTINGS);
+    const all: Stmt[] = [...prelude, ...stmts];
     return this.pg._runExclusiveTransaction(() =>
       this.pg.runExclusive(async () => {
         const parts: Uint8Array[] = [];
@@ -288,7 +362,7 @@ class PgliteDb implements Db {
           for (const sql of fresh) this.names.forget(sql);
           throw error;
         }
-        return results.slice(1);
+        return results.slice(prelude.length);
       }),
     );
   }
@@ -316,6 +390,17 @@ class PgliteDb implements Db {
         },
       }),
     );
+  }
+
+  private readonly pgrstListeners = new Set<(payload: string) => void>();
+  private listening: Promise<unknown> | undefined;
+
+  async onPgrstNotify(cb: (payload: string) => void): Promise<void> {
+    this.pgrstListeners.add(cb);
+    this.listening ??= this.pg.listen(PGRST_CHANNEL, (payload) => {
+      for (const l of this.pgrstListeners) l(payload ?? '');
+    });
+    await this.listening;
   }
 
   async close(): Promise<void> {
@@ -459,7 +544,7 @@ export async function openPgliteInProcess(pgDir?: string): Promise<Db> {
 
 /** A request to the worker (db-worker.ts); `tx` names a transaction session. */
 export type WorkerOp =
-  | { op: 'runAs'; role: string; claims: string; stmts: Stmt[] }
+  | { op: 'runAs'; ctx: RequestContext; stmts: Stmt[] }
   | { op: 'query'; sql: string; params: unknown[] }
   | { op: 'exec'; sql: string }
   | { op: 'begin'; tx: number }
@@ -473,7 +558,9 @@ export type WorkerReply =
   | { id: number; ok: false; error: SerializedError }
   | { loaded: true }
   | { ready: true }
-  | { fatal: SerializedError };
+  | { fatal: SerializedError }
+  /** A committed `notify pgrst, ...` (the worker listens from its start). */
+  | { notify: string };
 
 export interface WorkerInit {
   port: MessagePort;
@@ -506,12 +593,24 @@ const STOPPED_SHAPE_HOLD_MS = 100;
 const KNOWN_SHAPES_MAX = 2000;
 /** A call put behind others still runs once it has waited this long (no starvation). */
 const MAX_DEFER_MS = 5000;
+/**
+ * A worker started again after a stop is cold (its caches empty): its first calls take
+ * several times longer than usual (over a second for the first one on a busy machine).
+ * So that they are not stopped in turn (and the worker restarted again, and again) when
+ * the role's timeout is short (anon 1.5 s), its first COLD_CALLS API calls may run for at
+ * least COLD_TIMEOUT_MS. Stopping a call that holds the database while others wait
+ * (holdOf) is unchanged.
+ */
+const COLD_CALLS = 10;
+const COLD_TIMEOUT_MS = 3000;
 
 interface Pending {
   id: number;
   msg: WorkerOp;
-  /** API role (its timeout applies); undefined = internal work, never stopped. */
+  /** API role (anon/authenticated may be stopped early: holdOf); undefined = internal work. */
   role: string | undefined;
+  /** The role's statement timeout (ms); undefined = none (internal work, or no setting). */
+  timeoutMs: number | undefined;
   tx: number | undefined;
   /** SQL text(s) without values: remembered when stopped, to run that shape last. */
   shape: string | undefined;
@@ -553,11 +652,13 @@ class WorkerDb implements Db {
   private active: Handle | undefined;
   private standby: Promise<Handle> | undefined;
   private ready = false;
+  /** API calls a restarted worker still answers as cold (see COLD_CALLS); 0 = warm. */
+  private coldCalls = 0;
   private starting: Promise<void> | undefined;
   private stopping = false;
   private closed: Promise<void> | undefined;
   private readonly queue: Pending[] = [];
-  private running: { op: Pending; startedAt: number } | undefined;
+  private running: { op: Pending; startedAt: number; cold: boolean } | undefined;
   private openTx: number | undefined;
   private readonly deadTx = new Set<number>();
   private readonly slowShapes = new Map<string, { until: number; stops: number }>();
@@ -566,6 +667,7 @@ class WorkerDb implements Db {
   private nextId = 1;
   private nextTx = 1;
   private idleWaiters: (() => void)[] = [];
+  private readonly pgrstListeners = new Set<(payload: string) => void>();
 
   constructor(
     private readonly pgDir: string,
@@ -579,8 +681,8 @@ class WorkerDb implements Db {
     this.ready = true;
   }
 
-  runAs(role: string, claims: string, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]> {
-    return this.submit({ op: 'runAs', role, claims, stmts }, role, undefined, stmts.map((s) => s.sql).join(';\n'));
+  runAs(ctx: RequestContext, stmts: Stmt[]): Promise<QueryResult<Record<string, string | null>>[]> {
+    return this.submit({ op: 'runAs', ctx, stmts }, ctx.role, undefined, stmts.map((s) => s.sql).join(';\n'), ctx.timeoutMs);
   }
 
   query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
@@ -593,24 +695,30 @@ class WorkerDb implements Db {
 
   async transaction<T>(fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
     const id = this.nextTx++;
-    const role = opts.role;
-    await this.submit({ op: 'begin', tx: id }, role, id, undefined);
+    const { role, timeoutMs } = opts;
+    await this.submit({ op: 'begin', tx: id }, role, id, undefined, timeoutMs);
     const tx: Tx = {
       query: <U>(sql: string, params?: unknown[]) =>
-        this.submit<QueryResult<U>>({ op: 'txQuery', tx: id, sql, params: params ?? [] }, role, id, sql),
+        this.submit<QueryResult<U>>({ op: 'txQuery', tx: id, sql, params: params ?? [] }, role, id, sql, timeoutMs),
       exec: async (sql: string) => {
-        await this.submit({ op: 'txExec', tx: id, sql }, role, id, sql);
+        await this.submit({ op: 'txExec', tx: id, sql }, role, id, sql, timeoutMs);
       },
     };
     let out: T;
     try {
       out = await fn(tx);
     } catch (e) {
-      await this.submit({ op: 'end', tx: id, commit: false }, role, id, undefined).catch(() => {});
+      await this.submit({ op: 'end', tx: id, commit: false }, role, id, undefined, timeoutMs).catch(() => {});
       throw e;
     }
-    await this.submit({ op: 'end', tx: id, commit: true }, role, id, undefined);
+    await this.submit({ op: 'end', tx: id, commit: true }, role, id, undefined, timeoutMs);
     return out;
+  }
+
+  /** Every worker listens on the channel from its start and passes notifications on. */
+  onPgrstNotify(cb: (payload: string) => void): Promise<void> {
+    this.pgrstListeners.add(cb);
+    return Promise.resolve();
   }
 
   close(): Promise<void> {
@@ -647,7 +755,13 @@ class WorkerDb implements Db {
 
   // ------------------------------------------------------------ queue
 
-  private submit<T>(msg: WorkerOp, role: string | undefined, tx: number | undefined, shape: string | undefined): Promise<T> {
+  private submit<T>(
+    msg: WorkerOp,
+    role: string | undefined,
+    tx: number | undefined,
+    shape: string | undefined,
+    timeoutMs?: number,
+  ): Promise<T> {
     if (tx !== undefined && this.deadTx.has(tx)) {
       // The worker holding this transaction was stopped: it is gone (rolled back).
       if (msg.op === 'end') {
@@ -667,6 +781,7 @@ class WorkerDb implements Db {
         id: this.nextId++,
         msg,
         role,
+        timeoutMs,
         tx,
         shape,
         queuedAt: performance.now(),
@@ -741,7 +856,7 @@ class WorkerDb implements Db {
       return;
     }
     const op = this.queue.splice(i, 1)[0]!;
-    this.running = { op, startedAt: performance.now() };
+    this.running = { op, startedAt: performance.now(), cold: op.role !== undefined && this.coldCalls > 0 };
     h.port.postMessage({ ...op.msg, id: op.id } as WorkerRequest);
     this.arm();
   }
@@ -764,13 +879,19 @@ class WorkerDb implements Db {
     return this.isSlowShape(op.shape) ? Math.min(this.holdMs, STOPPED_SHAPE_HOLD_MS) : this.holdMs;
   }
 
+  /** The running call's statement timeout: its role's, at least COLD_TIMEOUT_MS on a cold worker. */
+  private timeoutOf(r: { op: Pending; cold: boolean }): number | undefined {
+    const t = r.op.timeoutMs;
+    return t !== undefined && r.cold ? Math.max(t, COLD_TIMEOUT_MS) : t;
+  }
+
   /** (Re)sets the timer of the running call: its role's timeout, or its hold while others wait. */
   private arm(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const r = this.running;
     if (!r) return;
-    const limit = statementTimeoutMs(r.op.role);
+    const limit = this.timeoutOf(r);
     let cutAt = limit !== undefined ? r.startedAt + limit : Infinity;
     const hold = this.holdOf(r.op);
     if (hold > 0 && this.othersWaiting(r.op)) cutAt = Math.min(cutAt, r.startedAt + hold);
@@ -788,7 +909,7 @@ class WorkerDb implements Db {
     const r = this.running;
     if (!r) return;
     const ms = Math.round(performance.now() - r.startedAt);
-    const limit = statementTimeoutMs(r.op.role);
+    const limit = this.timeoutOf(r);
     const timedOut = limit !== undefined && ms >= limit;
     const hold = this.holdOf(r.op);
     if (!timedOut && (hold === 0 || ms < hold || !this.othersWaiting(r.op))) {
@@ -809,6 +930,7 @@ class WorkerDb implements Db {
     this.running = undefined;
     const op = r.op;
     if (m.ok && op.shape !== undefined && performance.now() - r.startedAt < this.holdMs) this.rememberQuick(op.shape);
+    if (r.cold) this.coldCalls = Math.max(0, this.coldCalls - 1);
     if (op.msg.op === 'begin' && m.ok) this.openTx = op.tx;
     if (op.msg.op === 'end') this.openTx = undefined;
     if (m.ok) op.resolve(m.value);
@@ -884,6 +1006,7 @@ class WorkerDb implements Db {
         try {
           await this.open((await standby?.catch(() => undefined)) ?? (await this.load()));
           this.ready = true;
+          if (old) this.coldCalls = COLD_CALLS;
           if (old) console.warn(`[local-supabase] PGlite worker restarted in ${Math.round(performance.now() - t0)} ms`);
           this.prepareStandby();
           return;
@@ -929,7 +1052,9 @@ class WorkerDb implements Db {
     const h: Handle = { worker, port: port1 };
     const loaded = this.expect(h);
     port1.on('message', (m: WorkerReply) => {
-      if ('loaded' in m || 'ready' in m || 'fatal' in m) {
+      if ('notify' in m) {
+        if (h === this.active) for (const l of this.pgrstListeners) l(m.notify);
+      } else if ('loaded' in m || 'ready' in m || 'fatal' in m) {
         const w = h.waiting;
         h.waiting = undefined;
         if ('fatal' in m) w?.reject(deserializeError(m.fatal));
@@ -1064,6 +1189,8 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     }
     return name;
   };
+  const pgrstListeners = new Set<(payload: string) => void>();
+  let listenClient: pg.PoolClient | undefined;
   /** One pooled connection, one transaction: committed if fn resolves, rolled back if it throws. */
   const inTransaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -1087,13 +1214,12 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    runAs(role: string, claims: string, stmts: Stmt[]) {
+    runAs(ctx: RequestContext, stmts: Stmt[]) {
       return inTransaction(async (client) => {
-        await client.query({
-          name: nameOf(SET_REQUEST_SQL),
-          text: SET_REQUEST_SQL,
-          values: [role, claims, String(statementTimeoutMs(role) ?? 0)],
-        });
+        // PostgreSQL applies the role's statement_timeout itself (set with the other settings).
+        for (const st of requestPrelude(ctx)) {
+          await client.query({ name: nameOf(st.sql), text: st.sql, values: st.params.map(toText) });
+        }
         const out: QueryResult<Record<string, string | null>>[] = [];
         for (const st of stmts) {
           const r = (await client.query({
@@ -1110,12 +1236,23 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     },
     transaction<T>(fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
       return inTransaction(async (client) => {
-        const limit = statementTimeoutMs(opts.role);
-        if (limit !== undefined) await client.query("select set_config('statement_timeout', $1, true)", [String(limit)]);
+        if (opts.timeoutMs !== undefined) await client.query("select set_config('statement_timeout', $1, true)", [String(opts.timeoutMs)]);
         return fn(wrap(client as never));
       });
     },
+    async onPgrstNotify(cb: (payload: string) => void) {
+      pgrstListeners.add(cb);
+      if (listenClient) return;
+      // A connection of its own, kept out of the pool while the server runs.
+      listenClient = await pool.connect();
+      listenClient.on('notification', (n) => {
+        if (n.channel === PGRST_CHANNEL) for (const l of pgrstListeners) l(n.payload ?? '');
+      });
+      await listenClient.query(`listen ${PGRST_CHANNEL}`);
+    },
     async close() {
+      listenClient?.release();
+      listenClient = undefined;
       await pool.end();
     },
   };

@@ -12,13 +12,11 @@ import { migrate } from './migrate.ts';
 import { DEFAULT_DATA_DIR, MEDIA_DIR } from './paths.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
-import { DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, type RateLimits } from './rate-limit.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { CONFIG_FILE, loadProjectConfig } from './config.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
-export { DEFAULT_RATE_LIMITS, parseLimitsSpec, type RateLimits, type Limit, type LimitKind, type WriteKind } from './rate-limit.ts';
 
 export interface StartOptions {
   port?: number;
@@ -36,13 +34,11 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of anonymous writes (rows). Sign-in limits are GoTrue's, from
-   * config.toml [auth.rate_limit]. Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
-   * or `off`) over DEFAULT_RATE_LIMITS. An object overrides the listed kinds
-   * (null = unlimited); false = no limits.
+   * Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0): the
+   * client address for GoTrue's per-address limits and the `cf-connecting-ip` the database
+   * sees. The server has no limiter of its own: REST writes are limited by the database
+   * (public.check_request), sign-ins and codes by the local GoTrue from config.toml.
    */
-  rateLimits?: Partial<RateLimits> | false;
-  /** Reverse proxies whose X-Forwarded-For is believed (default: TRUST_PROXY, else 0). */
   trustedProxies?: number;
   /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
   testClock?: boolean;
@@ -56,13 +52,6 @@ export interface StartOptions {
 /** Where phone sign-in codes go locally (no SMS is sent): one JSON line per code. */
 export function smsOutboxFile(dataDir: string): string {
   return join(dataDir, 'sms-outbox.jsonl');
-}
-
-/** Resolves StartOptions.rateLimits / RATE_LIMITS into the limits a server starts with. */
-export function resolveRateLimits(option: Partial<RateLimits> | false | undefined, env = process.env.RATE_LIMITS): RateLimits {
-  if (option === false) return parseLimitsSpec('off');
-  const base = env && env.trim() !== '' ? parseLimitsSpec(env) : DEFAULT_RATE_LIMITS;
-  return option ? { ...base, ...parseLimitsObject(option) } : { ...base };
 }
 
 /** TRUST_PROXY / --trust-proxy: true, false or a number of proxies (0-10). */
@@ -117,7 +106,6 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   };
   mkdirSync(dataDir, { recursive: true });
   const config = loadProjectConfig(opts.configFile ?? CONFIG_FILE);
-  const rateLimiter = new RateLimiter(resolveRateLimits(opts.rateLimits));
   const trustedProxies = opts.trustedProxies ?? trustedProxiesFrom(process.env.TRUST_PROXY);
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
   const jwt = new Jwt(secret);
@@ -146,6 +134,38 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     throw e;
   }
 
+  // PostgREST reloads its schema cache and its in-database configuration (the pre-request
+  // function, the roles' settings) on `notify pgrst, 'reload schema' | 'reload config'`.
+  let reloading: Promise<void> | undefined;
+  let reloadAgain = false;
+  const reload = (): void => {
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    reloading = (async () => {
+      do {
+        reloadAgain = false;
+        try {
+          cache = await db.transaction((tx) => loadSchemaCache(tx));
+          log('schema cache and configuration reloaded');
+        } catch (e) {
+          console.error('[local-supabase] reloading the schema cache failed (the previous one stays):', e);
+        }
+      } while (reloadAgain);
+    })().finally(() => {
+      reloading = undefined;
+    });
+  };
+  try {
+    await db.onPgrstNotify((payload) => {
+      if (['', 'reload schema', 'reload config'].includes(payload.trim().toLowerCase())) reload();
+    });
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+
   let publicUrl = '';
   const app = createApp({
     db,
@@ -162,7 +182,6 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     mediaDir: MEDIA_DIR,
     storageDir: join(dataDir, 'storage'),
     publicUrl: () => publicUrl,
-    rateLimiter,
     trustedProxies,
     smsOutboxFile: smsOutboxFile(dataDir),
     ...(opts.testClock ? { testClock: { offsetMs: 0 } } : {}),
@@ -181,14 +200,9 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const info: ServerInfo = { url: publicUrl, anonKey, serviceRoleKey, pid: process.pid };
   writeFileSync(serverInfoFile(dataDir), JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
   log(`listening on ${publicUrl} (${db.kind})`);
-  const limits = rateLimiter.current;
-  log(
-    `limits per client: ${Object.entries(limits)
-      .map(([k, l]) => `${k} ${l ? `${l.max}/${l.windowSeconds}s` : 'off'}`)
-      .join(
-        ', ',
-      )}${trustedProxies ? ` (client from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'})` : ''}`,
-  );
+  if (trustedProxies) {
+    log(`client address from X-Forwarded-For, ${trustedProxies} trusted prox${trustedProxies === 1 ? 'y' : 'ies'}`);
+  }
 
   let stopped: Promise<void> | undefined;
   return {
@@ -202,6 +216,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
           const s = server as unknown as { closeAllConnections?: () => void };
           s.closeAllConnections?.();
         });
+        await reloading;
         await db.close();
         // Only our own: another server may have started on this folder since.
         if (readServerInfo(dataDir, process.pid)) rmSync(serverInfoFile(dataDir), { force: true });

@@ -26,6 +26,25 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- Supabase's statement timeouts: anon 3 s, authenticated 8 s, and authenticator (the role
+-- PostgREST logs in as, so every role without one of its own) 8 s. The local server
+-- applies them per request as PostgREST does (pg_db_role_setting). Set only when absent:
+-- a migration may change them (0011: anon 1.5 s), and this file runs on every start.
+do $$
+declare
+  r record;
+begin
+  for r in select * from (values ('anon', '3s'), ('authenticated', '8s'), ('authenticator', '8s')) v(role, timeout) loop
+    if not exists (
+      select 1 from pg_roles
+       where rolname = r.role and exists (select 1 from unnest(rolconfig) c where c like 'statement_timeout=%')
+    ) then
+      execute format('alter role %I set statement_timeout = %L', r.role, r.timeout);
+    end if;
+  end loop;
+end
+$$;
+
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 

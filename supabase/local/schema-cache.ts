@@ -52,6 +52,106 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, RpcFunction[]>;
+  /** PostgREST's in-database configuration and role settings, read with the cache. */
+  db: DbConfig;
+}
+
+/**
+ * What PostgREST reads from the database besides the schema (its "in-database
+ * configuration", re-read with the schema cache):
+ * - `pgrst.db_pre_request` of the `authenticator` role (pg_db_role_setting, the
+ *   database's own entry before the cluster-wide one): the function every request calls
+ *   after its role, claims and request.* settings are set;
+ * - the settings of each role it switches to (`alter role anon set statement_timeout =
+ *   ...`), which it applies with set_config(..., true) in every request's transaction,
+ *   since PostgreSQL itself does not apply them on a role switch.
+ */
+export interface DbConfig {
+  /** `"schema"."fn"` ready for `select <it>()`, or null when none is set. */
+  preRequest: string | null;
+  /** Per API role: the settings a request of that role applies, in order. */
+  roleSettings: Map<string, [string, string][]>;
+}
+
+/**
+ * A statement_timeout value as PostgreSQL reads it (default unit ms): `1500ms`, `3s`,
+ * `1min`, `8000`. 0 = no limit (undefined); undefined for a value it cannot read.
+ */
+export function timeoutMsOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value);
+  if (!m) return undefined;
+  const unit: Record<string, number> = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+  const ms = Math.round(Number(m[1]) * unit[m[2] ?? 'ms']!);
+  return ms > 0 ? ms : undefined;
+}
+
+/** The statement timeout a request of `role` runs under (ms), as the database says; undefined = none. */
+export function roleTimeoutMs(config: DbConfig, role: string): number | undefined {
+  const s = config.roleSettings.get(role)?.find(([k]) => k === 'statement_timeout');
+  return timeoutMsOf(s?.[1]);
+}
+
+/** `schema.fn` or `fn` (PostgREST's toQi: split at the first dot), quoted. */
+export function quoteQualified(name: string): string {
+  const q = (i: string) => `"${i.replace(/"/g, '""')}"`;
+  const dot = name.indexOf('.');
+  return dot < 0 ? q(name) : `${q(name.slice(0, dot))}.${q(name.slice(dot + 1))}`;
+}
+
+/** The role PostgREST connects as; its settings hold the in-database configuration. */
+export const AUTHENTICATOR = 'authenticator';
+
+/**
+ * Reads DbConfig. PostgREST connects as `authenticator`, so a role without a setting of
+ * its own runs with authenticator's (its login session's) value: that is applied here too,
+ * as the local server's own connection is not authenticator.
+ */
+export async function loadDbConfig(tx: Tx): Promise<DbConfig> {
+  const pre = await tx.query<{ v: string }>(
+    `select substr(s.setting, strpos(s.setting, '=') + 1) as v
+       from pg_catalog.pg_db_role_setting d, unnest(d.setconfig) s(setting)
+      where d.setrole = (select oid from pg_catalog.pg_roles where rolname = $1)
+        and d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+        and substr(s.setting, 1, strpos(s.setting, '=') - 1) = 'pgrst.db_pre_request'
+      order by d.setdatabase desc
+      limit 1`,
+    [AUTHENTICATOR],
+  );
+  // Like PostgREST's queryRoleSettings: the cluster-wide settings (rolconfig) of the roles
+  // authenticator may switch to, and of authenticator itself; only those a user may set.
+  const rows = await tx.query<{ role: string; k: string; v: string }>(
+    `select r.rolname::text as role, kv.k, kv.v
+       from pg_catalog.pg_roles r,
+            lateral (select substr(c, 1, strpos(c, '=') - 1) as k, substr(c, strpos(c, '=') + 1) as v, n
+                       from unnest(r.rolconfig) with ordinality u(c, n)) kv
+       join pg_catalog.pg_settings ps on ps.name = kv.k and ps.context = 'user'
+      where r.rolname = $1
+         or r.oid in (select m.roleid from pg_catalog.pg_auth_members m
+                       where m.member = (select oid from pg_catalog.pg_roles where rolname = $1))
+      order by r.rolname, kv.n`,
+    [AUTHENTICATOR],
+  );
+  const own = new Map<string, [string, string][]>();
+  for (const r of rows.rows) {
+    if (r.k === 'default_transaction_isolation') continue;
+    const list = own.get(r.role) ?? [];
+    list.push([r.k, r.v]);
+    own.set(r.role, list);
+  }
+  const session = own.get(AUTHENTICATOR) ?? [];
+  const roleSettings = new Map<string, [string, string][]>();
+  for (const [role, list] of own) {
+    if (role === AUTHENTICATOR) continue;
+    // The login session's values first; the role's own override them (set later).
+    const inherited = session.filter(([k]) => !list.some(([k2]) => k2 === k));
+    roleSettings.set(role, [...inherited, ...list]);
+  }
+  for (const role of ['anon', 'authenticated', 'service_role']) {
+    if (!roleSettings.has(role) && session.length > 0) roleSettings.set(role, [...session]);
+  }
+  const name = pre.rows[0]?.v?.trim();
+  return { preRequest: name ? quoteQualified(name) : null, roleSettings };
 }
 
 export async function loadSchemaCache(tx: Tx, schema = 'public'): Promise<SchemaCache> {
@@ -200,5 +300,5 @@ export async function loadSchemaCache(tx: Tx, schema = 'public'): Promise<Schema
     list.push(fn);
     functions.set(f.name, list);
   }
-  return { schema, tables, foreignKeys, functions };
+  return { schema, tables, foreignKeys, functions, db: await loadDbConfig(tx) };
 }

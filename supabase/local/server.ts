@@ -10,13 +10,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from './db.ts';
 import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
-import { RestError } from './rest/errors.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';
 import { registerStorage } from './storage/routes.ts';
-import { restPathOf, restTarget, type RestTarget } from './rest/target.ts';
+import { restPathOf } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import type { ProjectConfig } from './config.ts';
-import { clientOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, writeCostOf, writeKindOf } from './rate-limit.ts';
+import { clientAddressOf, clientKeyOf, socketAddressOf } from './client-address.ts';
 
 export interface AppOptions {
   db: Db;
@@ -31,9 +30,11 @@ export interface AppOptions {
   publicUrl: () => string;
   /** supabase/config.toml (local/config.ts): GoTrue's and Storage's behaviour. */
   config: ProjectConfig;
-  /** Per-client limits of anonymous writes (default: none). */
-  rateLimiter?: RateLimiter;
-  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0):
+   * the client address of GoTrue's per-address limits and the `cf-connecting-ip` the
+   * database sees (REST writes are limited there, by public.check_request).
+   */
   trustedProxies?: number;
   /** Largest request body accepted, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
@@ -125,12 +126,26 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   const apiKeyOf = (c: Context): string | null => c.req.header('apikey') ?? c.req.query('apikey') ?? null;
-  const clientOfRequest = (c: Context): string =>
-    clientOf(
-      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress,
-      c.req.header('x-forwarded-for'),
-      opts.trustedProxies ?? 0,
-    );
+  const socketOf = (c: Context): string | undefined =>
+    (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+  /** The client's address: the socket's, or behind TRUST_PROXY=N the one N hops back in X-Forwarded-For. */
+  const clientAddressOfRequest = (c: Context): string =>
+    clientAddressOf(socketOf(c), c.req.header('x-forwarded-for'), opts.trustedProxies ?? 0);
+  const clientOfRequest = (c: Context): string => clientKeyOf(clientAddressOfRequest(c));
+  /**
+   * The request's headers as Supabase's gateway hands them on: Cloudflare (in front of
+   * every Supabase project) replaces any `cf-connecting-ip` the client sent with the
+   * client's address, and the proxy appends the address it was called from to
+   * `x-forwarded-for`. The database reads the client from these (request.headers).
+   */
+  const gatewayHeaders = (c: Context): Headers => {
+    const h = new Headers(c.req.raw.headers);
+    h.set('cf-connecting-ip', clientAddressOfRequest(c));
+    const socket = socketAddressOf(socketOf(c));
+    const xff = h.get('x-forwarded-for');
+    h.set('x-forwarded-for', xff && xff.trim() !== '' ? `${xff}, ${socket}` : socket);
+    return h;
+  };
 
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const tooLarge = bodyLimit({
@@ -162,32 +177,9 @@ export function createApp(opts: AppOptions): Hono {
     const url = new URL(c.req.url);
     const method = c.req.method;
     const path = restPathOf(url.pathname);
-    // The limiter reads the path exactly as the router will (handleRest parses the same string).
-    let target: RestTarget;
-    try {
-      target = restTarget(path);
-    } catch (e) {
-      if (e instanceof RestError) return restError(e.status, e.code, e.message, false, e.headers, e.details, e.hint);
-      throw e;
-    }
-    const kind = role === 'service_role' || !opts.rateLimiter ? null : writeKindOf(method, target);
+    // No limits here: the database's pre-request function (pgrst.db_pre_request) counts
+    // writes per phone and per client address, as on the real project.
     const body = method === 'GET' || method === 'HEAD' ? null : await c.req.text();
-    if (kind) {
-      // Rows, not requests: a JSON array of 500 reviews is 500 reviews.
-      const rows = writeCostOf(method, target, body);
-      const d = opts.rateLimiter!.take(kind, clientOfRequest(c), rows);
-      if (!d.allowed) {
-        return restError(
-          429,
-          'PGRST429',
-          `Too many ${kind} from this client: at most ${d.limit.max} per ${d.limit.windowSeconds} s${rows > 1 ? ` (this request has ${rows} rows)` : ''}. Try again in ${d.retryAfterSeconds} s.`,
-          false,
-          { 'Retry-After': String(d.retryAfterSeconds) },
-          `limit=${kind}; max=${d.limit.max}; window=${d.limit.windowSeconds}s`,
-          'Wait for the number of seconds in the Retry-After header.',
-        );
-      }
-    }
     const res = await handleRest(
       opts.db,
       opts.schema(),
@@ -195,10 +187,11 @@ export function createApp(opts: AppOptions): Hono {
         method,
         path,
         query: url.searchParams,
-        headers: c.req.raw.headers,
+        headers: gatewayHeaders(c),
         body,
       },
-      { role: role as ApiRole, claims: JSON.stringify(claims) },
+      // PostgREST puts the role it switched to into the claims.
+      { role: role as ApiRole, claims: JSON.stringify({ ...claims, role }) },
     );
     return new Response(res.body, { status: res.status, headers: res.headers });
   });
@@ -232,44 +225,6 @@ export function createApp(opts: AppOptions): Hono {
       client: clientOfRequest(c),
     });
     return new Response(res.body, { status: res.status, headers: res.headers });
-  });
-
-  // Local-only admin endpoint: read or change the write limits at run time (service_role key only).
-  app.on(['GET', 'PUT', 'DELETE'], '/local/v1/rate-limits', async (c) => {
-    const apikey = apiKeyOf(c);
-    const token = bearer(c.req.header('authorization')) ?? apikey;
-    if (!apikey || !token) return noApiKey();
-    let role: unknown;
-    try {
-      opts.jwt.verify(apikey);
-      role = opts.jwt.verify(token).role;
-    } catch {
-      return restError(401, 'PGRST301', 'Invalid API key');
-    }
-    if (role !== 'service_role') return restError(403, '42501', 'only the service_role key may read or change rate limits', false);
-    const limiter = opts.rateLimiter;
-    if (!limiter) return restError(404, 'PGRST404', 'rate limits are not enabled on this server', false);
-    if (c.req.method === 'DELETE') {
-      // Back to the limits the server started with.
-      return c.json({ limits: limiter.restore(), defaults: limiter.defaults });
-    }
-    if (c.req.method === 'PUT') {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return restError(400, 'PGRST102', 'Empty or invalid json', false);
-      }
-      try {
-        const changes = parseLimitsObject(body);
-        limiter.update(changes);
-      } catch (e) {
-        if (e instanceof RateLimitSpecError)
-          return restError(400, 'PGRST100', e.message, false, {}, null, `kinds: ${LIMIT_KINDS.join(', ')}`);
-        throw e;
-      }
-    }
-    return c.json({ limits: limiter.current, defaults: limiter.defaults });
   });
 
   if (testClock) {

@@ -25,13 +25,14 @@ const CI = process.env.CI === 'true' || process.env.CI === '1';
 // These start servers of their own on PGlite folders (limits, SIGKILL + restart, stalls):
 // the database under the shared server changes nothing for them, so they run once.
 const PGLITE_ONLY = [
+  'tests/db-request-limits\\.test\\.ts',
   'tests/durability\\.test\\.ts',
   'tests/limits-attack\\.test\\.ts',
   'tests/migration-0006\\.test\\.ts',
   'tests/migration-0007\\.test\\.ts',
   'tests/migration-0008\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
-  'tests/rate-limit\\.test\\.ts',
+  'tests/postgrest-parity\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
   'tests/stall-attacks\\.test\\.ts',
 ];

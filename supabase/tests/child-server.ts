@@ -53,7 +53,6 @@ export async function startChildServer(
         ...process.env,
         DATABASE_URL: '',
         JWT_SECRET: 'child-server-secret-0123456789-abcdefghijklmnop',
-        RATE_LIMITS: '',
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

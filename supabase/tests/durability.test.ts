@@ -23,7 +23,7 @@ async function countRows(s: { url: string; serviceRoleKey: string }, table: stri
 }
 
 test('every write answered 2xx before a SIGKILL is there after the restart; the stale lock does not block it', async () => {
-  const first = await startChildServer({ args: ['--no-seed', '--rate-limits', 'off'], env: { JWT_SECRET } });
+  const first = await startChildServer({ args: ['--no-seed'], env: { JWT_SECRET } });
   let second: Awaited<ReturnType<typeof startChildServer>> | undefined;
   try {
     const p = await call(first, first.serviceRoleKey, '/rest/v1/service_providers', {
@@ -87,7 +87,7 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     expect(held.started).toMatch(/\S/);
 
     // Restarted at once, on the folder the killed process left (its PGlite worker died with it).
-    second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed', '--rate-limits', 'off'], env: { JWT_SECRET } });
+    second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed'], env: { JWT_SECRET } });
     expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid).toBe(second.child.pid);
     expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(20);
     expect(await countRows(second, 'service_ratings', `provider_id=eq.${providerId}`)).toBe(20);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readServerInfo } from '../local/server-info';
 import { freePort } from './free-port';
+import { adminToken, raiseRequestLimits } from './request-limits';
 
 export interface TestServer {
   url: string;
@@ -55,22 +56,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(PACKAGE_DIR, 'local', 'cli.ts'),
-      'serve',
-      '--port',
-      port,
-      '--data-dir',
-      dataDir,
-      '--quiet',
-      // The suite writes and signs in a lot from 127.0.0.1: limits on (same code path), but far
-      // above the defaults. tests/rate-limit.test.ts, tests/limits-attack.test.ts and
-      // tests/phone-otp.test.ts check the limits on servers of their own.
-      '--rate-limits',
-      'registrations=100000/60,reviews=100000/60,ratings=100000/60,clicks=100000/60,reports=100000/60',
-    ],
+    ['--import', 'tsx', join(PACKAGE_DIR, 'local', 'cli.ts'), 'serve', '--port', port, '--data-dir', dataDir, '--quiet'],
     {
       cwd: PACKAGE_DIR,
       env: { ...process.env, JWT_SECRET: jwtSecret, ...SUITE_AUTH_CONFIG },
@@ -106,6 +92,11 @@ export default async function globalSetup(): Promise<void> {
     });
     if (!res.ok) throw new Error(`could not create ${who.email}: ${res.status} ${await res.text()}`);
   }
+  // The database limits writes per client address (public.check_request); here every
+  // client is 127.0.0.1. The auth limits are raised by SUITE_AUTH_CONFIG above.
+  // tests/db-request-limits.test.ts, tests/limits-attack.test.ts and tests/phone-otp.test.ts
+  // check the limits on servers of their own.
+  await raiseRequestLimits(info, await adminToken(info, admin));
   const server: TestServer = {
     ...info,
     jwtSecret,

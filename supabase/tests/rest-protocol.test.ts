@@ -2,7 +2,7 @@
  * The PostgREST subset beyond the product's own calls: filters, order, paging,
  * counts, embedding, writes with Prefer, error shapes, CORS.
  */
-import { anonClient, createProvider, deviceHash, deviceToken, raw, server, serviceClient } from './helpers';
+import { anonClient, createProvider, deviceHash, deviceToken, phoneJwtClient, randomMobile, raw, server, serviceClient } from './helpers';
 
 const supabase = anonClient();
 
@@ -79,9 +79,8 @@ describe('filters, order, paging', () => {
 
   test('embedding: many-to-one object and one-to-many array', async () => {
     const { id } = await createProvider();
-    expect(
-      (await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'embedded', p_device_token: deviceToken() })).error,
-    ).toBeNull();
+    // A review is written by a signed-in phone (migration 0011).
+    expect((await phoneJwtClient(randomMobile()).rpc('add_review', { p_provider_id: id, p_review_text: 'embedded' })).error).toBeNull();
     const toOne = await supabase.from('reviews').select('review_text, provider:service_providers(id, name)').eq('provider_id', id);
     expect(toOne.error).toBeNull();
     expect(toOne.data![0]).toMatchObject({ review_text: 'embedded', provider: { id } });
@@ -108,6 +107,26 @@ describe('writes with Prefer', () => {
       .select('rating')
       .single();
     expect(merged.data).toEqual({ rating: 1 });
+    // PostgREST's status: 200 when the upsert only updated, 201 when it inserted a row.
+    expect(merged.status).toBe(200);
+    const minimal = await admin
+      .from('service_ratings')
+      .upsert({ provider_id: id, device_hash: device, rating: 2 }, { onConflict: 'provider_id,device_hash' });
+    expect([minimal.status, minimal.error]).toEqual([200, null]);
+    const other = deviceHash(deviceToken());
+    const mixed = await admin.from('service_ratings').upsert(
+      [
+        { provider_id: id, device_hash: device, rating: 4 },
+        { provider_id: id, device_hash: other, rating: 5 },
+      ],
+      { onConflict: 'provider_id,device_hash' },
+    );
+    expect([mixed.status, mixed.error]).toEqual([201, null]);
+    const rows = await admin.from('service_ratings').select('device_hash, rating').eq('provider_id', id).order('rating');
+    expect(rows.data).toEqual([
+      { device_hash: device, rating: 4 },
+      { device_hash: other, rating: 5 },
+    ]);
   });
 
   test('service_role can PATCH and DELETE with filters and return the rows', async () => {

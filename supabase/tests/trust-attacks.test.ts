@@ -1,7 +1,7 @@
 /**
  * The attacks of the trust issues, tried as a stranger with curl and the anon key would.
  * Each test failed on the schema before migration 0006 or 0011 (the write-limit and stall
- * attacks have files of their own: rate-limit and stall tests). Since 0011 every "one per"
+ * attacks have files of their own: db-request-limits, limits-attack and stall tests). Since 0011 every "one per"
  * rule is keyed on a phone checked by a code, not on a token the client invents.
  */
 import { randomBytes } from 'node:crypto';

@@ -4,9 +4,9 @@
  * transaction as the JWT's role with request.jwt.claims set, so RLS decides.
  * Identifiers come only from the schema cache; values are bind parameters.
  */
-import type { Db, Stmt, Tx } from '../db.ts';
-import { isPgError } from '../db.ts';
-import type { Column, RpcFunction, SchemaCache, Table, ForeignKey } from '../schema-cache.ts';
+import type { Db, RequestContext, Stmt, Tx } from '../db.ts';
+import { isPgError, requestPreludeFor } from '../db.ts';
+import { roleTimeoutMs, type Column, type RpcFunction, type SchemaCache, type Table, type ForeignKey } from '../schema-cache.ts';
 import { RestError, fromPgError } from './errors.ts';
 import { restTarget } from './target.ts';
 import {
@@ -26,7 +26,7 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
 export interface RestRequest {
   method: string;
-  /** Path after /rest/v1/, e.g. 'service_providers' or 'rpc/search_providers'. */
+  /** Path after /rest/v1/, raw (percent-escapes kept), e.g. 'service_providers' or 'rpc/search_providers'. */
   path: string;
   query: URLSearchParams;
   headers: Headers;
@@ -41,8 +41,46 @@ export interface RestResponse {
 
 export interface RequestAuth {
   role: ApiRole;
-  /** The verified JWT payload, as JSON text. */
+  /** The verified JWT payload, as JSON text (with `role`, as PostgREST sets it). */
   claims: string;
+}
+
+/** request.headers as PostgREST sets it: every header but Cookie, lower-case names. */
+export function headersJson(headers: Headers): string {
+  const out: Record<string, string> = {};
+  headers.forEach((v, k) => {
+    if (k !== 'cookie') out[k] = v;
+  });
+  return JSON.stringify(out);
+}
+
+/** request.cookies: the Cookie header's name=value pairs. */
+export function cookiesJson(headers: Headers): string {
+  const out: Record<string, string> = {};
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return JSON.stringify(out);
+}
+
+/** What every statement batch of this request runs first (see RequestContext). */
+function requestContext(cache: SchemaCache, req: RestRequest, auth: RequestAuth): RequestContext {
+  return {
+    role: auth.role,
+    claims: auth.claims,
+    method: req.method,
+    // PostgREST's rawPathInfo behind the gateway, which strips /rest/v1.
+    path: `/${req.path}`,
+    headers: headersJson(req.headers),
+    cookies: cookiesJson(req.headers),
+    // PostgREST reads in a READ ONLY transaction (rpc: see rpc()).
+    readOnly: req.method === 'GET' || req.method === 'HEAD',
+    settings: cache.db.roleSettings.get(auth.role) ?? [],
+    preRequest: cache.db.preRequest,
+    timeoutMs: roleTimeoutMs(cache.db, auth.role),
+  };
 }
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'and', 'or', 'not.and', 'not.or']);
@@ -360,21 +398,17 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
       throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${cache.schema}`, null, null);
     }
     const target = restTarget(req.path);
-    if (target.kind === 'root') {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
-      return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST subset' }, paths: {} }));
-    }
+    const ctx = requestContext(cache, req, auth);
     const prefer = parsePrefer(req.headers.get('prefer'));
     const run = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> =>
       db.transaction(
         async (tx) => {
-          await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [auth.role, auth.claims]);
+          for (const st of requestPreludeFor(db, ctx)) await tx.query(st.sql, st.params);
           const out = await fn(tx);
           if (prefer.rollback) throw new Rollback(out);
           return out;
         },
-        { role: auth.role },
+        { role: auth.role, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}) },
       );
     const fast: Fast = prefer.rollback
       ? (stmts) =>
@@ -383,8 +417,15 @@ export async function handleRest(db: Db, cache: SchemaCache, req: RestRequest, a
             for (const st of stmts) out.push((await tx.query(st.sql, st.params)) as { rows: Rows; rowCount: number });
             return out;
           })
-      : (stmts) => db.runAs(auth.role, auth.claims, stmts);
-    const runners: Runners = { run, fast };
+      : (stmts) => db.runAs(ctx, stmts);
+    const runners: Runners = { run, fast, ctx };
+    if (target.kind === 'root') {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, null, null);
+      // PostgREST answers the root from the database too: settings and pre-request run.
+      await fast([]);
+      return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST subset' }, paths: {} }));
+    }
     try {
       if (target.kind === 'rpc') {
         return await rpc(cache, req, prefer, target.name, runners);
@@ -436,6 +477,8 @@ type Fast = (stmts: Stmt[]) => Promise<{ rows: Rows; rowCount: number }[]>;
 interface Runners {
   run: Runner;
   fast: Fast;
+  /** The request's prelude settings; rpc() marks calls of STABLE/IMMUTABLE functions read-only. */
+  ctx: RequestContext;
 }
 
 async function read(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
@@ -514,18 +557,28 @@ async function writeAndRespond(
   b: Binds,
   okStatus: number,
   returning = '*',
+  merge = false,
 ): Promise<RestResponse> {
   const representation = prefer.return === 'representation';
   const singular = singularRequested(req.headers);
+  // An upsert that merges: PostgREST counts the rows really inserted (pgrst.inserted, see
+  // insert()) and answers 200 instead of 201 when there are none (every row updated).
+  const insertedStmt: Stmt = { sql: INSERTED_SQL, params: [] };
+  const statusOf = (inserted: string | null | undefined): number =>
+    merge ? (inserted !== null && inserted !== undefined && Number(inserted) > 0 ? 201 : 200) : okStatus;
   if (!representation) {
-    const count = singular
+    const { count, inserted } = singular
       ? await runners.run(async (tx) => {
           const r = await tx.query(statement, b.values);
           if (r.rowCount !== 1) singleOrError('[]', r.rowCount);
-          return r.rowCount;
+          const ins = merge ? (await tx.query<{ inserted: string | null }>(INSERTED_SQL)).rows[0]!.inserted : null;
+          return { count: r.rowCount, inserted: ins };
         })
-      : (await runners.fast([{ sql: statement, params: b.values }]))[0]!.rowCount;
-    const status = okStatus === 201 ? 201 : 204;
+      : await runners.fast([{ sql: statement, params: b.values }, ...(merge ? [insertedStmt] : [])]).then((r) => ({
+          count: r[0]!.rowCount,
+          inserted: merge ? r[1]!.rows[0]!.inserted : null,
+        }));
+    const status = okStatus === 201 ? statusOf(inserted) : 204;
     return json(status, null, { 'Content-Range': `*/${prefer.count ? count : '*'}` });
   }
   const alias = b.alias();
@@ -537,16 +590,28 @@ async function writeAndRespond(
         const r = await tx.query<{ body: string; n: number }>(sql, b.values);
         const body = r.rows[0]!.body;
         const n = Number(r.rows[0]!.n);
-        return { body: singleOrError(body, n), n };
+        const ins = merge ? (await tx.query<{ inserted: string | null }>(INSERTED_SQL)).rows[0]!.inserted : null;
+        return { body: singleOrError(body, n), n, inserted: ins };
       })
-    : await runners.fast([{ sql, params: b.values }]).then((r) => ({ body: r[0]!.rows[0]!.body!, n: Number(r[0]!.rows[0]!.n) }));
+    : await runners.fast([{ sql, params: b.values }, ...(merge ? [insertedStmt] : [])]).then((r) => ({
+        body: r[0]!.rows[0]!.body!,
+        n: Number(r[0]!.rows[0]!.n),
+        inserted: merge ? r[1]!.rows[0]!.inserted : null,
+      }));
   return json(
-    okStatus === 201 ? 201 : 200,
+    okStatus === 201 ? statusOf(out.inserted) : 200,
     out.body,
     { 'Content-Range': `*/${prefer.count ? out.n : '*'}` },
     singular ? OBJECT_CT : JSON_CT,
   );
 }
+
+/** PostgREST's count of the rows an upsert inserted (SqlFragment.addConfigPgrstInserted). */
+const INSERTED_PLUS =
+  "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";
+const INSERTED_MINUS =
+  "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'";
+const INSERTED_SQL = "select nullif(current_setting('pgrst.inserted', true), '') as inserted";
 
 async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
   const payload = parseBody(req);
@@ -559,14 +624,16 @@ async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer
   const b = new Binds();
   const target = `${q(cache.schema)}.${q(table.name)}`;
   let statement: string;
+  let merge = prefer.resolution === 'merge-duplicates';
   if (objects.length === 0) {
     statement = `insert into ${target} select * from ${target} where false`;
   } else if (cols.length === 0) {
     if (objects.length !== 1) throw new RestError(400, 'PGRST102', 'All object keys must match', null, null);
     statement = `insert into ${target} default values`;
+    merge = false; // no columns: nothing to merge
   } else {
     const list = cols.map(q).join(', ');
-    statement = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${b.add(JSON.stringify(objects), 'json')}) _j`;
+    statement = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${b.add(JSON.stringify(objects), 'json')}) _j${merge ? ` where ${INSERTED_PLUS}` : ''}`;
     if (prefer.resolution) {
       const onConflict = req.query.get('on_conflict');
       const conflictCols = onConflict
@@ -583,10 +650,10 @@ async function insert(cache: SchemaCache, table: Table, req: RestRequest, prefer
       statement +=
         prefer.resolution === 'ignore-duplicates'
           ? ` on conflict (${target2}) do nothing`
-          : ` on conflict (${target2}) do update set ${cols.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`;
+          : ` on conflict (${target2}) do update set ${cols.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')} where ${INSERTED_MINUS}`;
     }
   }
-  return writeAndRespond(cache, table, req, prefer, runners, statement, b, 201);
+  return writeAndRespond(cache, table, req, prefer, runners, statement, b, 201, '*', merge);
 }
 
 async function update(cache: SchemaCache, table: Table, req: RestRequest, prefer: Prefer, runners: Runners): Promise<RestResponse> {
@@ -627,9 +694,23 @@ async function remove(cache: SchemaCache, table: Table, req: RestRequest, prefer
 
 function pickFunction(cache: SchemaCache, name: string, keys: string[]): RpcFunction {
   const overloads = cache.functions.get(name) ?? [];
-  const match = overloads.find(
+  // PostgREST's findProc: every key is a parameter and every parameter without a default
+  // is a key. More than one such function: it does not choose (300 PGRST203).
+  const matches = overloads.filter(
     (f) => keys.every((k) => f.args.some((a) => a.name === k)) && f.args.every((a) => a.hasDefault || keys.includes(a.name)),
   );
+  if (matches.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches
+        .map((f) => `${f.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  const match = matches[0];
   if (!match) {
     const sig = [...keys].sort().join(', ');
     throw new RestError(
@@ -671,6 +752,8 @@ async function rpc(cache: SchemaCache, req: RestRequest, prefer: Prefer, name: s
   if ((req.method === 'GET' || req.method === 'HEAD') && fn.volatile) {
     throw new RestError(405, '25006', 'cannot execute a volatile function in a read-only transaction', null, null);
   }
+  // PostgREST calls a STABLE or IMMUTABLE function in a READ ONLY transaction, POST too.
+  if (!fn.volatile) runners.ctx.readOnly = true;
   const b = new Binds();
   const callArgs: string[] = [];
   let from = '';
