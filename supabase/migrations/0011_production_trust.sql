@@ -199,12 +199,15 @@ begin
   if v_length ~ '^[0-9]{1,18}$' and v_length::bigint > 65536 then
     raise exception using errcode = '22001', message = 'request body too large (at most 64 KiB)', detail = 'body';
   end if;
+  -- PostgREST passes the path as sent but finds the table or function by the decoded name:
+  -- /rpc/report%5Fprovider or /%72pc/report_provider would run report_provider uncounted.
+  -- No name of ours needs an escape, and the app never sends one.
+  if strpos(v_path, '%') > 0 then
+    raise exception using errcode = '22023', message = 'escaped characters are not accepted in the path', detail = 'path';
+  end if;
   if v_method <> 'POST' or v_path !~ '(^|/)rpc/' then
     return;
   end if;
-  -- PostgREST passes the path as sent but finds the function by the decoded name:
-  -- /rpc/report%5Fprovider would run report_provider uncounted. The app never escapes a
-  -- function's name, so any other spelling is refused.
   if v_path !~ '^(/[a-z0-9_.-]+)*/rpc/[a-z_]+$' then
     raise exception using errcode = '22023', message = 'function paths are /rpc/ and the plain name', detail = 'path';
   end if;

@@ -163,7 +163,8 @@ describe('write limits in the database: every spelling of a write function is co
     for (const path of ['/rest/v1/click_tracking', '/rest/v1/click%5Ftracking']) {
       for (const body of [rows(1)[0], rows(6)]) {
         const r = await send('POST', path, body, client);
-        expect([path, r.status]).toEqual([path, 401]);
+        // anon has no write grant (401); an escaped path is refused before that (400 22023)
+        expect([path, r.status]).toEqual([path, path.includes('%') ? 400 : 401]);
       }
     }
     expect(await count()).toBe(before);
