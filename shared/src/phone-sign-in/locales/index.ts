@@ -1,0 +1,13 @@
+// The code step's strings: the 'phoneSignIn' namespace. Both languages ship inside the
+// `@city/shared/phone-sign-in` chunk (about 1.5 KiB gzip together), which loads only when a
+// visitor rates, reviews or signs in: the step then renders at once in either language, with no
+// second download while the visitor waits for it.
+import { addNamespace } from '../../i18n/instance';
+import en from './en.json';
+import hi from './hi.json';
+
+// Typed as the English: a key missing in Hindi fails the type check (__tests__ checks both ways).
+const hindi: typeof en = hi;
+
+// Its keys are declared with @city/shared's own namespaces (I18nNamespaces in i18n/resources.ts).
+addNamespace('phoneSignIn', { hi: hindi, en });
