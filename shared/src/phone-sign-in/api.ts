@@ -1,9 +1,10 @@
 // Phone sign-in through GoTrue's one-time code (supabase-js signInWithOtp / verifyOtp), and
 // what each of GoTrue's real answers means for the visitor. Part of the lazy
 // `@city/shared/phone-sign-in` chunk: nothing here is on a page's first render.
-import { ApiError } from '../api/errors';
-import { dataClient } from '../api/client';
-import { withoutInvisible } from '../validation/text';
+// Through '@city/shared' (the page's one copy, a federated singleton), never a relative path:
+// this subpath is bundled into each module that imports it, and a relative import would bring a
+// second supabase client and i18n instance with it.
+import { ApiError, dataClient, withoutInvisible } from '@city/shared';
 
 export type PhoneSignInFailure =
   /** The number is not one GoTrue can text (validation_failed, phone_provider_disabled). */

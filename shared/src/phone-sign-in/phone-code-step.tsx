@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Button } from '../ui/button';
+import { Button } from '@city/shared';
 import {
   displayPhone,
   normalizeCode,

@@ -2,7 +2,7 @@
 // `@city/shared/phone-sign-in` chunk (about 1.5 KiB gzip together), which loads only when a
 // visitor rates, reviews or signs in: the step then renders at once in either language, with no
 // second download while the visitor waits for it.
-import { addNamespace } from '../../i18n/instance';
+import { addNamespace } from '@city/shared';
 import en from './en.json';
 import hi from './hi.json';
 
