@@ -6,3 +6,4 @@ export * from './reviews';
 export * from './outbox';
 export * from './views';
 export * from './reports';
+export * from './session';

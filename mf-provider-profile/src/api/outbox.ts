@@ -1,8 +1,10 @@
 // Writes made offline (docs/offline.md): a rating, review or report that could not reach the
-// server (offline, backend down) is kept in this device's localStorage, with the device token it was
-// made with, and sent when the page is back online. Never dropped silently: a kept write is
-// either sent, or refused by the server and reported (sendOutbox's `refused`).
-import { ApiError, getDeviceToken } from '@city/shared';
+// server (offline, backend down) is kept in this device's localStorage (a report with the device
+// token it was made with) and sent when the page is back online. Ratings and reviews go as the
+// signed-in phone: while the page has no phone session they wait, kept, and the profile asks
+// the visitor to sign in (outbox-send.ts). Never dropped silently: a kept write is either sent,
+// or refused by the server and reported (sendOutbox's `refused`).
+import { ApiError } from '@city/shared';
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
 import { submitRating } from './ratings';
 import type { ReportReason, ReportTarget } from './reports';
@@ -13,8 +15,9 @@ import { submitReview } from './reviews';
 export const OUTBOX_KEY = PROFILE_OUTBOX_KEY;
 
 export type OutboxItem =
-  | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken: string; createdAt: string }
-  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken: string; createdAt: string }
+  // deviceToken: only in items kept before ratings needed a phone (ignored: they go as the phone).
+  | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken?: string; createdAt: string }
+  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken?: string; createdAt: string }
   | { id: string; kind: 'report'; target: ReportTarget; reason: ReportReason; details: string; deviceToken: string; createdAt: string };
 
 type NewItem = OutboxItem extends infer I ? (I extends OutboxItem ? Omit<I, 'id' | 'createdAt'> : never) : never;
@@ -41,11 +44,20 @@ export function pendingWrites(): OutboxItem[] {
   }
 }
 
+const changeListeners = new Set<() => void>();
+
+/** Called after every change of what is kept (kept, sent, removed), in this tab. */
+export function onOutboxChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
+
 export function saveWrites(items: OutboxItem[]): void {
   const s = storage();
   if (!s) throw new Error('no storage on this device');
   if (items.length === 0) s.removeItem(OUTBOX_KEY);
   else s.setItem(OUTBOX_KEY, JSON.stringify(items));
+  for (const listener of changeListeners) listener();
 }
 
 const queuedListeners = new Set<() => void>();
@@ -105,10 +117,13 @@ export async function keepIfOffline<T>(
   }
 }
 
-/** Rates now, or keeps the rating (with this device's token) for later. */
-export const submitRatingOrKeep = (providerId: string, rating: number, deviceToken: string = getDeviceToken()) =>
-  keepIfOffline(() => submitRating(providerId, rating, deviceToken), { kind: 'rating', providerId, rating, deviceToken });
+/** Rates now (as the signed-in phone), or keeps the rating for later. */
+export const submitRatingOrKeep = (providerId: string, rating: number) =>
+  keepIfOffline(() => submitRating(providerId, rating), { kind: 'rating', providerId, rating });
 
 /** Posts a review now (the stored row as `value`), or keeps it for later. */
-export const submitReviewOrKeep = (providerId: string, text: string, deviceToken: string = getDeviceToken()) =>
-  keepIfOffline(() => submitReview(providerId, text, deviceToken), { kind: 'review', providerId, text, deviceToken });
+export const submitReviewOrKeep = (providerId: string, text: string) =>
+  keepIfOffline(() => submitReview(providerId, text), { kind: 'review', providerId, text });
+
+/** Kept ratings and reviews: they need a phone session to be sent. */
+export const pendingPhoneWrites = (): OutboxItem[] => pendingWrites().filter((w) => w.kind === 'rating' || w.kind === 'review');

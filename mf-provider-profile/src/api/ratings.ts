@@ -1,12 +1,14 @@
-// Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
-// ratings only through functions that take the device's secret token; the database stores its
-// hash, and nobody can read the ratings table itself.
+// Ratings: one per provider per signed-in phone, 1..5 stars (migration 0011: a person, not a
+// device, carries weight). rate_provider and my_ratings take the phone from the session's JWT,
+// never a parameter, and never return it. A device's ratings from before (get_device_ratings,
+// keyed by its secret token) are shown as history to a visitor who is not signed in. Nobody can
+// read the ratings table itself.
 import { ApiError, canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** A provider's average (to one decimal) and how many devices rated it. */
+/** A provider's average (to one decimal) and how many people (and devices, before) rated it. */
 export interface RatingSummary {
   provider_id: string;
   avg_rating: number;
@@ -45,18 +47,30 @@ export async function fetchDeviceRating(providerId: string, deviceToken: string 
 }
 
 /**
- * Rates a provider from this device (rate_provider); rating again changes this device's
- * rating. Rejects bad values without a request.
+ * Rates a provider as the signed-in phone (rate_provider); rating again replaces that phone's
+ * rating. Rejects bad values without a request. Without a phone session the database answers
+ * 42501 (needsPhoneSignIn).
  */
-export async function submitRating(providerId: string, rating: number, deviceToken: string = getDeviceToken()): Promise<void> {
+export async function submitRating(providerId: string, rating: number): Promise<void> {
   if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
   const supabase = await dataClient();
-  const { error, status } = await supabase.rpc('rate_provider', {
-    p_provider_id: providerId,
-    p_device_token: deviceToken,
-    p_rating: rating,
-  });
+  const { error, status } = await supabase.rpc('rate_provider', { p_provider_id: providerId, p_rating: rating });
   if (error) throw toApiError(error, status);
+}
+
+/** The signed-in phone's ratings, provider id -> stars (my_ratings), narrowed to some providers. */
+export async function fetchMyRatings(providerIds: readonly string[]): Promise<Map<string, number>> {
+  if (providerIds.length === 0) return new Map();
+  const supabase = await dataClient();
+  const { data, error, status } = await supabase.rpc('my_ratings', { p_provider_ids: [...providerIds] });
+  if (error) throw toApiError(error, status);
+  const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
+  return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
+}
+
+/** The signed-in phone's rating of one provider, or null if it has not rated it. */
+export async function fetchMyRating(providerId: string): Promise<number | null> {
+  return (await fetchMyRatings([providerId])).get(providerId) ?? null;
 }
 
 /**

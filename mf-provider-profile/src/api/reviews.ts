@@ -1,5 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { ApiError, canReadAnonymously, cleanText, dataClient, getDeviceToken, publicSelect, textLength, toApiError } from '@city/shared';
+import { ApiError, canReadAnonymously, cleanText, dataClient, publicSelect, textLength, toApiError } from '@city/shared';
 
 /** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;
@@ -63,17 +63,17 @@ export async function fetchReviews(
 }
 
 /**
- * Posts a review (cleaned) from this device through add_review and returns the stored row.
- * Bad text is refused without a request.
+ * Posts a review (cleaned) as the signed-in phone through add_review and returns the stored
+ * row. Bad text is refused without a request. Without a phone session the database answers
+ * 42501 (needsPhoneSignIn); more than 10 a day from one phone, PT429.
  */
-export async function submitReview(providerId: string, text: string, deviceToken: string = getDeviceToken()): Promise<Review> {
+export async function submitReview(providerId: string, text: string): Promise<Review> {
   const problem = reviewTextProblem(text);
   if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400, 'review_text');
   const supabase = await dataClient();
   const { data, error, status } = await supabase.rpc('add_review', {
     p_provider_id: providerId,
     p_review_text: cleanReviewText(text),
-    p_device_token: deviceToken,
   });
   if (error) throw toApiError(error, status);
   // A function returning one row answers with the row itself; accept a one-row list as well.

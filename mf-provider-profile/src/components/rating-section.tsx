@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
-import { useDeviceRating } from '../hooks/use-device-rating';
+import { ApiError, authStore, Button, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
+import { useMyRating } from '../hooks/use-my-rating';
+import { useWritesWaitingForSignIn } from '../hooks/use-outbox';
+import { SignInStep } from './sign-in-step';
 
-/** One rating per provider per device; choosing again changes it. */
+/**
+ * One rating per provider per signed-in phone; choosing again changes it. Without a phone
+ * session a choice opens the code step right here, the stars stay chosen meanwhile, and once
+ * signed in the rating is sent without asking again. A signed-in visitor can sign out here.
+ */
 export function RatingSection({ providerId, onRated }: { providerId: string; onRated: () => void }) {
   const { t } = useTranslation('profile');
   const lang = useLanguage();
-  const { value, rate } = useDeviceRating(providerId, {
+  const rating = useMyRating(providerId, {
     onSaved: () => {
       toast({ title: t('rating.successTitle'), description: t('rating.successBody') });
       onRated();
@@ -25,12 +32,57 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
       });
     },
   });
+  const { value, signedIn, waitingForSignIn } = rating;
+  // Ratings and reviews kept on this phone (offline) that wait for a sign-in to be sent.
+  const keptWrites = useWritesWaitingForSignIn(signedIn);
+  const [signInForKept, setSignInForKept] = useState(false);
+  const showStep = waitingForSignIn || (signInForKept && keptWrites > 0 && !signedIn);
+  const shown = value === null ? null : formatNumber(value, lang);
 
   return (
     <section className="provider-profile__card" aria-labelledby="provider-profile-rate">
       <h2 id="provider-profile-rate">{t('rating.heading')}</h2>
-      <StarRatingInput value={value} onChange={rate} label={t('rating.heading')} starLabel={(n) => t('rating.star', { count: n })} />
-      <p className="provider-profile__hint">{value ? t('rating.yours', { rating: formatNumber(value, lang) }) : t('rating.notRated')}</p>
+      <StarRatingInput value={value} onChange={rating.rate} label={t('rating.heading')} starLabel={(n) => t('rating.star', { count: n })} />
+      {waitingForSignIn ? (
+        <p className="provider-profile__hint" role="status">
+          {t('rating.kept', { rating: shown })}
+        </p>
+      ) : (
+        <p className="provider-profile__hint">
+          {shown === null
+            ? t('rating.notRated')
+            : rating.fromHistory
+              ? t('rating.earlier', { rating: shown })
+              : t('rating.yours', { rating: shown })}
+        </p>
+      )}
+      {!signedIn && !showStep ? <p className="provider-profile__hint">{t('rating.needsPhone')}</p> : null}
+      {keptWrites > 0 && !showStep ? (
+        <div className="provider-profile__kept">
+          <p role="status">{t('outbox.needsSignIn', { count: keptWrites })}</p>
+          <Button variant="secondary" size="sm" onClick={() => setSignInForKept(true)}>
+            {t('outbox.signIn')}
+          </Button>
+        </div>
+      ) : null}
+      {showStep ? (
+        <SignInStep
+          reason={t('signIn.why')}
+          onCancel={() => {
+            setSignInForKept(false);
+            rating.cancel();
+          }}
+          onSignedIn={() => setSignInForKept(false)}
+        />
+      ) : null}
+      {signedIn ? (
+        <p className="provider-profile__signed-in">
+          <span>{t('rating.signedIn')}</span>
+          <Button variant="ghost" size="sm" className="provider-profile__sign-out" onClick={() => void authStore.getState().signOut()}>
+            {t('rating.signOut')}
+          </Button>
+        </p>
+      ) : null}
     </section>
   );
 }

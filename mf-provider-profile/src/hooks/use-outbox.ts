@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
-import { onWriteKept, pendingWrites } from '../api/outbox';
+import { useEffect, useSyncExternalStore } from 'react';
+import { authStore, isPhoneSession } from '@city/shared';
+import { OUTBOX_KEY, onOutboxChange, onWriteKept, pendingPhoneWrites, pendingWrites } from '../api/outbox';
 
 let watching = false;
 
-/** Loads the sender (a chunk of its own) and starts it; offline, the next `online` tries again. */
+/** Loads the sender (a chunk of its own) and starts it (or sends now); offline, the next `online` tries again. */
 export function startOutboxNow(): void {
   import('../utils/outbox-delivery').then((delivery) => delivery.startOutbox()).catch(() => undefined);
 }
@@ -14,9 +15,10 @@ function startWhenKept(): void {
 
 /**
  * Ratings, reviews and reports kept offline (api/outbox.ts) are sent when the page is back
- * online. Watches from the first profile shown for the rest of the page's life (the visitor may
- * come back online on another page); the sender itself is downloaded only once something is
- * kept, so the profile's first render does not carry it.
+ * online, and kept ratings and reviews once the visitor signs in by phone. Watches from the first
+ * profile shown for the rest of the page's life (the visitor may come back online on another
+ * page); the sender itself is downloaded only once something is kept, so the profile's first
+ * render does not carry it.
  */
 export function useOutbox(): void {
   useEffect(() => {
@@ -24,6 +26,27 @@ export function useOutbox(): void {
     watching = true;
     onWriteKept(startWhenKept);
     window.addEventListener('online', startWhenKept);
+    authStore.subscribe((state, before) => {
+      if (isPhoneSession(state.session) && state.session?.access_token !== before.session?.access_token) startWhenKept();
+    });
     startWhenKept();
   }, []);
+}
+
+function subscribeToOutbox(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === OUTBOX_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  const stop = onOutboxChange(onChange);
+  return () => {
+    stop();
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** How many kept ratings and reviews wait for a phone session to be sent (0 when signed in). */
+export function useWritesWaitingForSignIn(signedIn: boolean): number {
+  const kept = useSyncExternalStore(subscribeToOutbox, () => pendingPhoneWrites().length);
+  return signedIn ? 0 : kept;
 }

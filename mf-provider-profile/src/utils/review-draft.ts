@@ -1,6 +1,7 @@
 /**
- * The review being written, per provider, in sessionStorage (this tab only): a failed post,
- * a reload or a backend restart loses nothing. Cleared once the review is posted.
+ * The review being written, per provider, in sessionStorage (this tab only): a failed post, the
+ * wait for a sign-in code, a reload or a backend restart loses nothing. Cleared once the review
+ * is posted. The stars chosen while signing in are kept the same way (loadRatingDraft).
  */
 export const reviewDraftKey = (providerId: string) => `city.review.draft.${providerId}`;
 
@@ -27,5 +28,27 @@ export function saveReviewDraft(providerId: string, text: string): void {
     else storage()?.removeItem(reviewDraftKey(providerId));
   } catch {
     // Quota or disabled storage: the box still works, without a draft.
+  }
+}
+
+/** The stars chosen by a visitor who is confirming their mobile (sent once signed in), per provider. */
+export const ratingDraftKey = (providerId: string) => `city.rating.draft.${providerId}`;
+
+export function loadRatingDraft(providerId: string): number | null {
+  try {
+    const n = Number(storage()?.getItem(ratingDraftKey(providerId)) ?? NaN);
+    return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the stars (null: forgets them). */
+export function saveRatingDraft(providerId: string, rating: number | null): void {
+  try {
+    if (rating === null) storage()?.removeItem(ratingDraftKey(providerId));
+    else storage()?.setItem(ratingDraftKey(providerId), String(rating));
+  } catch {
+    // Quota or disabled storage: the choice is still kept on the page.
   }
 }
