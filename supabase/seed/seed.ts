@@ -515,7 +515,14 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         ]);
       }
     };
-    const providers = data.providers.map((p) => ({ ...p, avg_rating: 0, rating_count: 0, rating_sum: 0, search_text: '' }));
+    const providers = data.providers.map((p) => ({
+      ...p,
+      avg_rating: 0,
+      rating_count: 0,
+      rating_sum: 0,
+      search_text: '',
+      number_caution: false,
+    }));
     await chunked('public.service_providers', providers);
     await chunked(
       'private.provider_identity',

@@ -1,5 +1,5 @@
 /** Shared by the backend tests: clients for each role, raw HTTP, fixtures. */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -79,13 +79,14 @@ export function validAadhaar(): string {
   return `${eleven}${verhoeffCheckDigit(eleven)}`;
 }
 
-/** A valid registration for register_provider (distinct mobile each call). */
+/**
+ * A valid registration for register_provider. The listing's mobile is the signed-in phone's
+ * (createProvider signs in as a new random mobile unless given one).
+ */
 export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   return {
     p_name: 'टेस्ट प्रोवाइडर',
     p_business_name: 'Test Plumbing Works',
-    p_mobile: mobile,
     p_category: '🔧 प्लंबर',
     p_specialist_in: 'Bathroom fitting',
     p_aadhaar: null,
@@ -95,12 +96,16 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** Registers a provider as anon and, unless asked not to, approves it as admin. */
+/**
+ * Registers a provider as a signed-in phone (a new random mobile unless given) and, unless
+ * asked not to, approves it as admin. `mobile` is the listing's 10 digits.
+ */
 export async function createProvider(
-  opts: { approve?: boolean; overrides?: Record<string, unknown> } = {},
-): Promise<{ id: string; input: Record<string, unknown> }> {
+  opts: { approve?: boolean; overrides?: Record<string, unknown>; mobile?: string } = {},
+): Promise<{ id: string; input: Record<string, unknown>; mobile: string }> {
   const input = registration(opts.overrides);
-  const { data, error } = await anonClient().rpc('register_provider', input);
+  const mobile = opts.mobile ?? randomMobile();
+  const { data, error } = await phoneJwtClient(mobile).rpc('register_provider', input);
   if (error) throw new Error(`register_provider failed: ${JSON.stringify(error)}`);
   const id = data as string;
   if (opts.approve !== false) {
@@ -108,7 +113,7 @@ export async function createProvider(
     const res = await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
     if (res.error) throw new Error(`approve failed: ${JSON.stringify(res.error)}`);
   }
-  return { id, input };
+  return { id, input, mobile };
 }
 
 /** Raw request to the server (for protocol-level checks). */
@@ -185,4 +190,32 @@ export async function phoneClient(mobile: string): Promise<SupabaseClient> {
   const { error } = await client.auth.verifyOtp({ phone: mobile, token: lastCode(`91${mobile}`), type: 'sms' });
   if (error) throw error;
   return client;
+}
+
+/**
+ * A client whose JWT carries a phone claim, signed with the server's secret exactly as GoTrue
+ * signs one after a code is verified. For tests of the SQL rules that need many different
+ * phones; the code step itself is tested in phone-otp.test.ts (and its limits would refuse
+ * hundreds of codes, as GoTrue's do).
+ */
+export function phoneJwtClient(mobile: string): SupabaseClient {
+  const s = server();
+  const now = Math.floor(Date.now() / 1000);
+  const token = signJwt(
+    {
+      aud: 'authenticated',
+      role: 'authenticated',
+      sub: randomUUID(),
+      phone: `91${mobile}`,
+      iat: now,
+      exp: now + 3600,
+      app_metadata: { provider: 'phone', providers: ['phone'] },
+      user_metadata: {},
+    },
+    s.jwtSecret,
+  );
+  return createClient(s.url, s.anonKey, {
+    ...clientOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }
