@@ -11,8 +11,11 @@ import {
   type PhoneSignInFailure,
   type PhoneSignInResult,
 } from './api';
-import './locales';
+import { addPhoneSignInStrings } from './locales';
 import './phone-sign-in.css';
+
+// The step's strings, in the page's i18n instance as soon as this chunk runs.
+addPhoneSignInStrings();
 
 type T = TFunction<'phoneSignIn'>;
 

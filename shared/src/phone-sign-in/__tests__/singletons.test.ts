@@ -12,3 +12,11 @@ it.each(sources)('%s takes the rest of @city/shared through the singleton, not b
   const relativeOutside = [...text.matchAll(/^import\s+(?!type\b)[^;]*from\s+'(\.\.\/[^']*)'/gm)].map((m) => m[1]);
   expect(relativeOutside).toEqual([]);
 });
+
+it('adds its strings by a call: a bare side-effect import would be dropped (package.json declares only CSS)', () => {
+  const pkg = JSON.parse(readFileSync(join(dir, '..', '..', 'package.json'), 'utf8')) as { sideEffects: string[] };
+  expect(pkg.sideEffects).toEqual(['*.css']);
+  const step = readFileSync(join(dir, 'phone-code-step.tsx'), 'utf8');
+  expect(step).toMatch(/^addPhoneSignInStrings\(\);$/m);
+  expect(step).not.toMatch(/^import '\.\/locales';$/m);
+});

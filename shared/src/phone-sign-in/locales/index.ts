@@ -9,5 +9,11 @@ import hi from './hi.json';
 // Typed as the English: a key missing in Hindi fails the type check (__tests__ checks both ways).
 const hindi: typeof en = hi;
 
-// Its keys are declared with @city/shared's own namespaces (I18nNamespaces in i18n/resources.ts).
-addNamespace('phoneSignIn', { hi: hindi, en });
+/**
+ * Adds the strings to the page's i18n instance. A call, not a bare `import './locales'`: the
+ * package declares only its CSS as side effects, so a bundler drops an import whose exports are
+ * unused. Its keys are declared with @city/shared's own namespaces (I18nNamespaces in i18n/resources.ts).
+ */
+export function addPhoneSignInStrings(): void {
+  addNamespace('phoneSignIn', { hi: hindi, en });
+}
