@@ -44,20 +44,11 @@ export function pendingWrites(): OutboxItem[] {
   }
 }
 
-const changeListeners = new Set<() => void>();
-
-/** Called after every change of what is kept (kept, sent, removed), in this tab. */
-export function onOutboxChange(listener: () => void): () => void {
-  changeListeners.add(listener);
-  return () => void changeListeners.delete(listener);
-}
-
 export function saveWrites(items: OutboxItem[]): void {
   const s = storage();
   if (!s) throw new Error('no storage on this device');
   if (items.length === 0) s.removeItem(OUTBOX_KEY);
   else s.setItem(OUTBOX_KEY, JSON.stringify(items));
-  for (const listener of changeListeners) listener();
 }
 
 const queuedListeners = new Set<() => void>();

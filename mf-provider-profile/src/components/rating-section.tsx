@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, authStore, Button, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
+import { ApiError, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
 import { useMyRating } from '../hooks/use-my-rating';
-import { useWritesWaitingForSignIn } from '../hooks/use-outbox';
-import { SignInStep } from './sign-in-step';
+import { pendingPhoneWrites } from '../api';
+import { usePhonePanel } from './lazy-phone-panel';
 
 /**
  * One rating per provider per signed-in phone; choosing again changes it. Without a phone
  * session a choice opens the code step right here, the stars stay chosen meanwhile, and once
  * signed in the rating is sent without asking again. A signed-in visitor can sign out here.
+ * The phone parts are a chunk of their own (phone-panel.tsx), loaded only when needed.
  */
 export function RatingSection({ providerId, onRated }: { providerId: string; onRated: () => void }) {
   const { t } = useTranslation('profile');
@@ -33,21 +34,18 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
     },
   });
   const { value, signedIn, waitingForSignIn } = rating;
-  // Ratings and reviews kept on this phone (offline) that wait for a sign-in to be sent.
-  const keptWrites = useWritesWaitingForSignIn(signedIn);
+  // Ratings and reviews kept on this phone (offline) that wait for a sign-in to be sent: kept
+  // only while signed in, so a change of session (this card re-renders) is when to look again.
+  const keptWrites = signedIn ? 0 : pendingPhoneWrites().length;
   const [signInForKept, setSignInForKept] = useState(false);
-  const showStep = waitingForSignIn || (signInForKept && keptWrites > 0 && !signedIn);
+  const { panel, fallback } = usePhonePanel(signedIn || waitingForSignIn || keptWrites > 0);
   const shown = value === null ? null : formatNumber(value, lang);
 
   return (
     <section className="provider-profile__card" aria-labelledby="provider-profile-rate">
       <h2 id="provider-profile-rate">{t('rating.heading')}</h2>
       <StarRatingInput value={value} onChange={rating.rate} label={t('rating.heading')} starLabel={(n) => t('rating.star', { count: n })} />
-      {waitingForSignIn ? (
-        <p className="provider-profile__hint" role="status">
-          {t('rating.kept', { rating: shown })}
-        </p>
-      ) : (
+      {waitingForSignIn ? null : (
         <p className="provider-profile__hint">
           {shown === null
             ? t('rating.notRated')
@@ -56,33 +54,23 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
               : t('rating.yours', { rating: shown })}
         </p>
       )}
-      {!signedIn && !showStep ? <p className="provider-profile__hint">{t('rating.needsPhone')}</p> : null}
-      {keptWrites > 0 && !showStep ? (
-        <div className="provider-profile__kept">
-          <p role="status">{t('outbox.needsSignIn', { count: keptWrites })}</p>
-          <Button variant="secondary" size="sm" onClick={() => setSignInForKept(true)}>
-            {t('outbox.signIn')}
-          </Button>
-        </div>
-      ) : null}
-      {showStep ? (
-        <SignInStep
-          reason={t('signIn.why')}
+      {!signedIn && !waitingForSignIn ? <p className="provider-profile__hint">{t('rating.needsPhone')}</p> : null}
+      {panel ? (
+        <panel.RatingPhonePanel
+          signedIn={signedIn}
+          keptRating={waitingForSignIn ? value : null}
+          keptWrites={keptWrites}
+          signingInForKept={signInForKept}
+          onSignInForKept={() => setSignInForKept(true)}
           onCancel={() => {
             setSignInForKept(false);
             rating.cancel();
           }}
           onSignedIn={() => setSignInForKept(false)}
         />
-      ) : null}
-      {signedIn ? (
-        <p className="provider-profile__signed-in">
-          <span>{t('rating.signedIn')}</span>
-          <Button variant="ghost" size="sm" className="provider-profile__sign-out" onClick={() => void authStore.getState().signOut()}>
-            {t('rating.signOut')}
-          </Button>
-        </p>
-      ) : null}
+      ) : (
+        fallback
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { keepIfOffline, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, revie
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
-import { preloadSignInStep, SignInStep } from './sign-in-step';
+import { loadPhonePanel, usePhonePanel } from './lazy-phone-panel';
 
 type Failure = 'network' | 'rateLimited' | 'other';
 const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
@@ -34,6 +34,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const signedIn = isPhoneSession(session);
   const token = session?.access_token ?? null;
   const field = useRef<HTMLTextAreaElement>(null);
+  const { panel, fallback } = usePhonePanel(waiting !== null);
   const ids = useId();
   const length = reviewLength(text);
   const tooLong = length > REVIEW_MAX_LENGTH;
@@ -109,7 +110,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
           value={text}
           onFocus={() => {
             // The code step's chunk, ahead of the send: the visitor will likely need it.
-            if (!isPhoneSession(authStore.getState().session)) void preloadSignInStep().catch(() => undefined);
+            if (!isPhoneSession(authStore.getState().session)) void loadPhonePanel().catch(() => undefined);
           }}
           onChange={(e) => {
             setText(e.target.value);
@@ -131,18 +132,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
             {t(FAILURE_KEY[failure])}
           </p>
         ) : null}
-        {waiting ? (
-          <p role="status" className="provider-profile__hint">
-            {t('reviews.kept')}
-          </p>
-        ) : !signedIn ? (
-          <p className="provider-profile__hint">{t('reviews.needsPhone')}</p>
-        ) : null}
         <Button type="submit" aria-disabled={sending || undefined}>
           {sending ? t('reviews.submitting') : t('reviews.submit')}
         </Button>
       </form>
-      {waiting ? <SignInStep reason={t('signIn.why')} onCancel={() => setWaiting(null)} /> : null}
+      {waiting ? panel ? <panel.ReviewPhonePanel onCancel={() => setWaiting(null)} /> : fallback : null}
 
       {reviews.status === 'loading' ? (
         <p role="status">{t('reviews.loading')}</p>

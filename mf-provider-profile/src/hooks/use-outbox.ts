@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { authStore, isPhoneSession } from '@city/shared';
-import { OUTBOX_KEY, onOutboxChange, onWriteKept, pendingPhoneWrites, pendingWrites } from '../api/outbox';
+import { onWriteKept, pendingWrites } from '../api/outbox';
 
 let watching = false;
 
@@ -31,22 +31,4 @@ export function useOutbox(): void {
     });
     startWhenKept();
   }, []);
-}
-
-function subscribeToOutbox(onChange: () => void): () => void {
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === OUTBOX_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  const stop = onOutboxChange(onChange);
-  return () => {
-    stop();
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** How many kept ratings and reviews wait for a phone session to be sent (0 when signed in). */
-export function useWritesWaitingForSignIn(signedIn: boolean): number {
-  const kept = useSyncExternalStore(subscribeToOutbox, () => pendingPhoneWrites().length);
-  return signedIn ? 0 : kept;
 }

@@ -221,7 +221,7 @@ describe('RatingSection', () => {
       await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
       expect(await screen.findByText('Your earlier rating from this phone: 3 out of 5.')).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
-      expect(screen.getByText(/To rate, confirm your mobile number once with a code/)).toBeInTheDocument();
+      expect(screen.getByText(/Rating and writing a review need your mobile number, confirmed once with a code/)).toBeInTheDocument();
       expect(api.fetchMyRating).not.toHaveBeenCalled();
       expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
     });
