@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../api';
+import * as asPhone from '../api/as-phone';
 import ProviderProfile from '../provider-profile';
 import { PROVIDER_ID, deferred, later, laterFail, provider, review, signedOut, signInByPhone } from './fixtures';
 
@@ -15,13 +16,16 @@ jest.mock('../api', () => ({
   fetchProvider: jest.fn(),
   fetchRatingSummary: jest.fn(),
   fetchDeviceRating: jest.fn(),
-  fetchMyRating: jest.fn(),
-  submitRating: jest.fn(),
   fetchReviews: jest.fn(),
-  submitReview: jest.fn(),
   trackProfileView: jest.fn(),
 }));
-const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
+jest.mock('../api/as-phone', () => ({
+  ...jest.requireActual('../api/as-phone'),
+  fetchMyRating: jest.fn(),
+  submitRating: jest.fn(),
+  submitReview: jest.fn(),
+}));
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(asPhone) };
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -3,8 +3,7 @@
 // so the profile's first render does not carry it.
 import { ApiError } from '@city/shared';
 import { isOfflineFailure, pendingWrites, saveWrites, type OutboxItem } from './outbox';
-import { submitRating } from './ratings';
-import { submitReview } from './reviews';
+import { submitRating, submitReview } from './as-phone';
 import { hasPhoneSession, needsPhoneSignIn } from './session';
 
 export interface OutboxResult {

@@ -6,9 +6,7 @@
 // or refused by the server and reported (sendOutbox's `refused`).
 import { ApiError } from '@city/shared';
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
-import { submitRating } from './ratings';
 import type { ReportReason, ReportTarget } from './reports';
-import { submitReview } from './reviews';
 
 // Named in @city/shared's contracts: the shell starts this remote's OfflineOutbox task on any
 // page while the key holds something (BACKGROUND_TASKS).
@@ -107,14 +105,6 @@ export async function keepIfOffline<T>(
     return { status: 'queued' };
   }
 }
-
-/** Rates now (as the signed-in phone), or keeps the rating for later. */
-export const submitRatingOrKeep = (providerId: string, rating: number) =>
-  keepIfOffline(() => submitRating(providerId, rating), { kind: 'rating', providerId, rating });
-
-/** Posts a review now (the stored row as `value`), or keeps it for later. */
-export const submitReviewOrKeep = (providerId: string, text: string) =>
-  keepIfOffline(() => submitReview(providerId, text), { kind: 'review', providerId, text });
 
 /** Kept ratings and reviews: they need a phone session to be sent. */
 export const pendingPhoneWrites = (): OutboxItem[] => pendingWrites().filter((w) => w.kind === 'rating' || w.kind === 'review');

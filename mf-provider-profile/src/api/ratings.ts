@@ -47,33 +47,6 @@ export async function fetchDeviceRating(providerId: string, deviceToken: string 
 }
 
 /**
- * Rates a provider as the signed-in phone (rate_provider); rating again replaces that phone's
- * rating. Rejects bad values without a request. Without a phone session the database answers
- * 42501 (needsPhoneSignIn).
- */
-export async function submitRating(providerId: string, rating: number): Promise<void> {
-  if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
-  const supabase = await dataClient();
-  const { error, status } = await supabase.rpc('rate_provider', { p_provider_id: providerId, p_rating: rating });
-  if (error) throw toApiError(error, status);
-}
-
-/** The signed-in phone's ratings, provider id -> stars (my_ratings), narrowed to some providers. */
-export async function fetchMyRatings(providerIds: readonly string[]): Promise<Map<string, number>> {
-  if (providerIds.length === 0) return new Map();
-  const supabase = await dataClient();
-  const { data, error, status } = await supabase.rpc('my_ratings', { p_provider_ids: [...providerIds] });
-  if (error) throw toApiError(error, status);
-  const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
-  return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
-}
-
-/** The signed-in phone's rating of one provider, or null if it has not rated it. */
-export async function fetchMyRating(providerId: string): Promise<number | null> {
-  return (await fetchMyRatings([providerId])).get(providerId) ?? null;
-}
-
-/**
  * Averages of the given providers (get_average_ratings). Providers nobody rated are
  * absent from the map.
  */

@@ -61,23 +61,3 @@ export async function fetchReviews(
   if (error) throw toApiError(error, status);
   return (data ?? []) as Review[];
 }
-
-/**
- * Posts a review (cleaned) as the signed-in phone through add_review and returns the stored
- * row. Bad text is refused without a request. Without a phone session the database answers
- * 42501 (needsPhoneSignIn); more than 10 a day from one phone, PT429.
- */
-export async function submitReview(providerId: string, text: string): Promise<Review> {
-  const problem = reviewTextProblem(text);
-  if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400, 'review_text');
-  const supabase = await dataClient();
-  const { data, error, status } = await supabase.rpc('add_review', {
-    p_provider_id: providerId,
-    p_review_text: cleanReviewText(text),
-  });
-  if (error) throw toApiError(error, status);
-  // A function returning one row answers with the row itself; accept a one-row list as well.
-  const row = (Array.isArray(data) ? data[0] : data) as Review | null | undefined;
-  if (!row || typeof row.id !== 'string') throw new ApiError('add_review returned no row', 'unknown', status);
-  return { id: row.id, provider_id: row.provider_id, review_text: row.review_text, created_at: row.created_at };
-}

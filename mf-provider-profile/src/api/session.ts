@@ -11,3 +11,12 @@ export const hasPhoneSession = (): boolean => isPhoneSession(authStore.getState(
  * it expired. The visitor is asked for a code again, and what they did is kept meanwhile.
  */
 export const needsPhoneSignIn = (error: unknown): boolean => error instanceof ApiError && (error.code === '42501' || error.status === 401);
+
+/**
+ * The calls made as the signed-in phone (as-phone.ts), a chunk of their own. A chunk that cannot
+ * be downloaded (offline, no service worker) is a network failure: the write is kept for later.
+ */
+export const loadPhoneCalls = (): Promise<typeof import('./as-phone')> =>
+  import('./as-phone').catch((e: unknown) => {
+    throw new ApiError(e instanceof Error ? e.message : String(e), 'network', 0);
+  });

@@ -20,6 +20,7 @@ export function loadPhonePanel(): Promise<PanelModule> {
  */
 export function usePhonePanel(wanted: boolean): { panel: PanelModule | null; fallback: ReactNode } {
   const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation('common');
   const [panel, setPanel] = useState(loaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -40,13 +41,13 @@ export function usePhonePanel(wanted: boolean): { panel: PanelModule | null; fal
     panel: null,
     fallback: failed ? (
       <div className="provider-profile__load-failed">
-        <p role="alert">{t('signIn.loadFailed')}</p>
+        <p role="alert">{tc('remote.failedTitle')}</p>
         <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
           {t('retry')}
         </Button>
       </div>
     ) : (
-      <p role="status">{t('signIn.loading')}</p>
+      <p role="status">{tc('remote.loading')}</p>
     ),
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, toast, useAuth, useLanguage } from '@city/shared';
-import { keepIfOffline, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
+import { keepIfOffline, loadPhoneCalls, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
@@ -45,7 +45,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     setFailure(null);
     const sentWith = authStore.getState().session?.access_token ?? null;
     try {
-      const outcome = await keepIfOffline(() => submitReview(providerId, text), { kind: 'review', providerId, text });
+      const outcome = await keepIfOffline(() => loadPhoneCalls().then((calls) => calls.submitReview(providerId, text)), {
+        kind: 'review',
+        providerId,
+        text,
+      });
       if (outcome.status === 'sent') reviews.add(outcome.value);
       setText('');
       setShowTooLong(false);

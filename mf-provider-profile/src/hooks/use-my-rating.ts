@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { authStore, isPhoneSession, useAuth, useQuery } from '@city/shared';
-import { fetchMyRating, keepIfOffline, needsPhoneSignIn, submitRating } from '../api';
+import { keepIfOffline, loadPhoneCalls, needsPhoneSignIn } from '../api';
 import { initialDeviceRating } from '../utils/prefetch';
 import { loadRatingDraft, saveRatingDraft } from '../utils/review-draft';
 
@@ -31,7 +31,7 @@ export function useMyRating(providerId: string, callbacks: RatingCallbacks) {
   const token = session?.access_token ?? null;
   const userId = signedIn ? (session?.user.id ?? null) : null;
   const stored = useQuery(['rating', providerId, userId ?? 'device'], () =>
-    userId ? fetchMyRating(providerId) : initialDeviceRating(providerId),
+    userId ? loadPhoneCalls().then((calls) => calls.fetchMyRating(providerId)) : initialDeviceRating(providerId),
   );
   // What was chosen here wins over a stored value that arrives later.
   const [chosen, setChosen] = useState<Choice | null>(null);
@@ -67,7 +67,11 @@ export function useMyRating(providerId: string, callbacks: RatingCallbacks) {
       setChosen({ providerId, value: n });
       const sentWith = authStore.getState().session?.access_token ?? null;
       queue.current = queue.current.then(() =>
-        keepIfOffline(() => submitRating(providerId, n), { kind: 'rating', providerId, rating: n }).then(
+        keepIfOffline(() => loadPhoneCalls().then((calls) => calls.submitRating(providerId, n)), {
+          kind: 'rating',
+          providerId,
+          rating: n,
+        }).then(
           (outcome) => {
             saved.current = { providerId, value: n };
             saveRatingDraft(providerId, null);

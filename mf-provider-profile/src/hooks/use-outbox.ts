@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { authStore, isPhoneSession } from '@city/shared';
 import { onWriteKept, pendingWrites } from '../api/outbox';
 
 let watching = false;
@@ -15,7 +14,8 @@ function startWhenKept(): void {
 
 /**
  * Ratings, reviews and reports kept offline (api/outbox.ts) are sent when the page is back
- * online, and kept ratings and reviews once the visitor signs in by phone. Watches from the first
+ * online, and kept ratings and reviews once the visitor signs in by phone (the sender, started
+ * as soon as anything is kept, follows the session itself). Watches from the first
  * profile shown for the rest of the page's life (the visitor may come back online on another
  * page); the sender itself is downloaded only once something is kept, so the profile's first
  * render does not carry it.
@@ -26,9 +26,6 @@ export function useOutbox(): void {
     watching = true;
     onWriteKept(startWhenKept);
     window.addEventListener('online', startWhenKept);
-    authStore.subscribe((state, before) => {
-      if (isPhoneSession(state.session) && state.session?.access_token !== before.session?.access_token) startWhenKept();
-    });
     startWhenKept();
   }, []);
 }

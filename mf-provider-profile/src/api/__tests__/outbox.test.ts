@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { installFakeSupabase } from '@city/shared/testing';
-import { OUTBOX_KEY, pendingWrites, queueWrite, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+import { OUTBOX_KEY, pendingWrites, queueWrite } from '../outbox';
+import { submitRatingOrKeep, submitReviewOrKeep } from '../as-phone';
 import { sendOutbox } from '../outbox-send';
 import { sendReportOrKeep } from '../reports';
 import { signedOut, signInByPhone } from '../../__tests__/fixtures';

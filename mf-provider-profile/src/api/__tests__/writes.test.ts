@@ -1,7 +1,8 @@
 import { ApiError, DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
-import { fetchDeviceRating, fetchDeviceRatings, fetchMyRating, fetchMyRatings, submitRating } from '../ratings';
+import { fetchDeviceRating, fetchDeviceRatings } from '../ratings';
+import { fetchMyRating, fetchMyRatings, submitRating, submitReview } from '../as-phone';
 import { needsPhoneSignIn } from '../session';
-import { fetchReviews, reviewLength, reviewTextProblem, submitReview } from '../reviews';
+import { fetchReviews, reviewLength, reviewTextProblem } from '../reviews';
 import { installFakeSupabase, type FakeSupabaseAnswer as Answer } from '@city/shared/testing';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';

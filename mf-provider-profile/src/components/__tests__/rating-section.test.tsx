@@ -3,14 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../../api';
+import * as asPhone from '../../api/as-phone';
 import { RatingSection } from '../rating-section';
 import * as phoneSignIn from '@city/shared/phone-sign-in';
 import { PROVIDER_ID, currentToast, deferred, later, signedOut, signInByPhone } from '../../__tests__/fixtures';
 
 jest.mock('../../api', () => ({
   ...jest.requireActual('../../api'),
-  fetchMyRating: jest.fn(),
   fetchDeviceRating: jest.fn(),
+}));
+jest.mock('../../api/as-phone', () => ({
+  ...jest.requireActual('../../api/as-phone'),
+  fetchMyRating: jest.fn(),
   submitRating: jest.fn(),
 }));
 // The code step's GoTrue calls (the step itself is real).
@@ -19,7 +23,7 @@ jest.mock('@city/shared/phone-sign-in', () => ({
   sendPhoneCode: jest.fn(),
   verifyPhoneCode: jest.fn(),
 }));
-const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(phoneSignIn) };
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(asPhone), ...jest.mocked(phoneSignIn) };
 
 beforeEach(() => {
   jest.clearAllMocks();

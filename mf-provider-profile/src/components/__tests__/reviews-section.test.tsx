@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../../api';
+import * as asPhone from '../../api/as-phone';
 import { ReviewsSection } from '../reviews-section';
 import * as phoneSignIn from '@city/shared/phone-sign-in';
 import { PROVIDER_ID, currentToast, deferred, later, laterFail, review, signedOut, signInByPhone } from '../../__tests__/fixtures';
@@ -10,6 +11,9 @@ import { PROVIDER_ID, currentToast, deferred, later, laterFail, review, signedOu
 jest.mock('../../api', () => ({
   ...jest.requireActual('../../api'),
   fetchReviews: jest.fn(),
+}));
+jest.mock('../../api/as-phone', () => ({
+  ...jest.requireActual('../../api/as-phone'),
   submitReview: jest.fn(),
 }));
 // The code step's GoTrue calls (the step itself is real).
@@ -18,7 +22,7 @@ jest.mock('@city/shared/phone-sign-in', () => ({
   sendPhoneCode: jest.fn(),
   verifyPhoneCode: jest.fn(),
 }));
-const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(phoneSignIn) };
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(asPhone), ...jest.mocked(phoneSignIn) };
 
 beforeEach(() => {
   sessionStorage.clear();

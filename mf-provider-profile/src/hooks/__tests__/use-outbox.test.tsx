@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DEVICE_TOKEN_KEY, setSupabaseClient, toastStore } from '@city/shared';
 import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
-import { pendingWrites, submitRatingOrKeep } from '../../api';
+import { pendingWrites } from '../../api';
+import { submitRatingOrKeep } from '../../api/as-phone';
 import { useOutbox } from '../use-outbox';
 import { signInByPhone } from '../../__tests__/fixtures';
 
