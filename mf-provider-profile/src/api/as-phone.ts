@@ -2,7 +2,7 @@
 // a review. A chunk of its own (loadPhoneCalls in session.ts): an anonymous visitor's first
 // render of a profile never carries it; it loads on the first tap or send, or with a session.
 import { ApiError, dataClient, toApiError } from '@city/shared';
-import { keepIfOffline } from './outbox';
+import { keepIfOffline } from './outbox-keep';
 import { isValidRating, RATING_MAX, RATING_MIN } from './ratings';
 import { cleanReviewText, reviewTextProblem, type Review } from './reviews';
 

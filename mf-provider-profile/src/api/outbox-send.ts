@@ -2,7 +2,8 @@
 // something has been kept (use-outbox.ts, or the shell's OfflineOutbox task on another page),
 // so the profile's first render does not carry it.
 import { ApiError } from '@city/shared';
-import { isOfflineFailure, pendingWrites, saveWrites, type OutboxItem } from './outbox';
+import { pendingWrites, saveWrites, type OutboxItem } from './outbox';
+import { isOfflineFailure } from './outbox-keep';
 import { submitRating, submitReview } from './as-phone';
 import { hasPhoneSession, needsPhoneSignIn } from './session';
 

@@ -13,10 +13,11 @@ export const hasPhoneSession = (): boolean => isPhoneSession(authStore.getState(
 export const needsPhoneSignIn = (error: unknown): boolean => error instanceof ApiError && (error.code === '42501' || error.status === 401);
 
 /**
- * The calls made as the signed-in phone (as-phone.ts), a chunk of their own. A chunk that cannot
- * be downloaded (offline, no service worker) is a network failure: the write is kept for later.
+ * The phone chunk (../phone-chunk.ts: the calls made as the phone, the code step and the phone
+ * parts of the cards). A chunk that cannot be downloaded (offline, no service worker) is a
+ * network failure: a write is then kept for later.
  */
-export const loadPhoneCalls = (): Promise<typeof import('./as-phone')> =>
-  import('./as-phone').catch((e: unknown) => {
-    throw new ApiError(e instanceof Error ? e.message : String(e), 'network', 0);
+export const loadPhoneChunk = (): Promise<typeof import('../phone-chunk')> =>
+  import('../phone-chunk').catch((e: unknown) => {
+    throw new ApiError(String(e), 'network', 0);
   });

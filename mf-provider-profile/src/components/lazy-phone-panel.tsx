@@ -1,18 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@city/shared';
+import { loadPhoneChunk } from '../api/session';
 
-type PanelModule = typeof import('./phone-panel');
+type PanelModule = typeof import('../phone-chunk');
 let loaded: PanelModule | null = null;
 
 /**
- * Downloads the phone panel (phone-panel.tsx, with the code step and its strings): a chunk of
- * its own, never on an anonymous visitor's first render. Starting it early (the review box
+ * Downloads the phone panel (phone-panel.tsx, with the code step and its strings, in the phone
+ * chunk): never on an anonymous visitor's first render. Starting it early (the review box
  * focused) saves the wait when the visitor sends.
  */
-export function loadPhonePanel(): Promise<PanelModule> {
-  return import('./phone-panel').then((m) => (loaded = m));
-}
+export const loadPhonePanel = (): Promise<PanelModule> => loadPhoneChunk().then((m) => (loaded = m));
 
 /**
  * The panel once `wanted`: its module, or while it downloads a line saying so, and after a failed
@@ -23,11 +22,9 @@ export function usePhonePanel(wanted: boolean): { panel: PanelModule | null; fal
   const { t: tc } = useTranslation('common');
   const [panel, setPanel] = useState(loaded);
   const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!wanted || panel) return;
+    if (!wanted || panel || failed) return;
     let live = true;
-    setFailed(false);
     loadPhonePanel().then(
       (m) => live && setPanel(m),
       () => live && setFailed(true),
@@ -35,19 +32,17 @@ export function usePhonePanel(wanted: boolean): { panel: PanelModule | null; fal
     return () => {
       live = false;
     };
-  }, [wanted, panel, attempt]);
-  if (!wanted || panel) return { panel, fallback: null };
-  return {
-    panel: null,
-    fallback: failed ? (
+  }, [wanted, panel, failed]);
+  const fallback =
+    !wanted || panel ? null : failed ? (
       <div className="provider-profile__load-failed">
         <p role="alert">{tc('remote.failedTitle')}</p>
-        <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" onClick={() => setFailed(false)}>
           {t('retry')}
         </Button>
       </div>
     ) : (
       <p role="status">{tc('remote.loading')}</p>
-    ),
-  };
+    );
+  return { panel, fallback };
 }

@@ -66,7 +66,11 @@ export function RatingSection({ providerId, onRated }: { providerId: string; onR
             setSignInForKept(false);
             rating.cancel();
           }}
-          onSignedIn={() => setSignInForKept(false)}
+          staleToken={rating.staleToken}
+          onSignedIn={() => {
+            setSignInForKept(false);
+            rating.resume();
+          }}
         />
       ) : (
         fallback

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, toast, useAuth, useLanguage } from '@city/shared';
-import { keepIfOffline, loadPhoneCalls, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem } from '../api';
+import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, toast, useLanguage } from '@city/shared';
+import { loadPhoneChunk, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
-import { loadPhonePanel, usePhonePanel } from './lazy-phone-panel';
+import { usePhonePanel } from './lazy-phone-panel';
 
 type Failure = 'network' | 'rateLimited' | 'other';
 const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
@@ -30,9 +30,6 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [showTooLong, setShowTooLong] = useState(false);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
-  const session = useAuth((s) => s.session);
-  const signedIn = isPhoneSession(session);
-  const token = session?.access_token ?? null;
   const field = useRef<HTMLTextAreaElement>(null);
   const { panel, fallback } = usePhonePanel(waiting !== null);
   const ids = useId();
@@ -40,16 +37,13 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const tooLong = length > REVIEW_MAX_LENGTH;
   useEffect(() => saveReviewDraft(providerId, text), [providerId, text]);
 
-  const post = useCallback(async () => {
+  const post = async () => {
     setSending(true);
     setFailure(null);
     const sentWith = authStore.getState().session?.access_token ?? null;
     try {
-      const outcome = await keepIfOffline(() => loadPhoneCalls().then((calls) => calls.submitReview(providerId, text)), {
-        kind: 'review',
-        providerId,
-        text,
-      });
+      const phone = await loadPhoneChunk();
+      const outcome = await phone.keepIfOffline(() => phone.submitReview(providerId, text), { kind: 'review', providerId, text });
       if (outcome.status === 'sent') reviews.add(outcome.value);
       setText('');
       setShowTooLong(false);
@@ -68,7 +62,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     } finally {
       setSending(false);
     }
-  }, [providerId, text, reviews, t]);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -92,13 +86,6 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     void post();
   };
 
-  // Signed in (a new session) while the review waited: it is posted without asking again.
-  useEffect(() => {
-    if (!waiting || !signedIn || token === waiting.staleToken || sending) return;
-    setWaiting(null);
-    if (reviewTextProblem(text) === null) void post();
-  }, [waiting, signedIn, token, sending, text, post]);
-
   const errorId = `${ids}-error`;
   const counterId = `${ids}-counter`;
 
@@ -112,10 +99,6 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
           ref={field}
           rows={4}
           value={text}
-          onFocus={() => {
-            // The code step's chunk, ahead of the send: the visitor will likely need it.
-            if (!isPhoneSession(authStore.getState().session)) void loadPhonePanel().catch(() => undefined);
-          }}
           onChange={(e) => {
             setText(e.target.value);
             if (reviewLength(e.target.value) <= REVIEW_MAX_LENGTH) setShowTooLong(false);
@@ -140,7 +123,21 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
           {sending ? t('reviews.submitting') : t('reviews.submit')}
         </Button>
       </form>
-      {waiting ? panel ? <panel.ReviewPhonePanel onCancel={() => setWaiting(null)} /> : fallback : null}
+      {waiting ? (
+        panel ? (
+          <panel.ReviewPhonePanel
+            staleToken={waiting.staleToken}
+            onCancel={() => setWaiting(null)}
+            // Signed in (a new session): the review is posted without asking again.
+            onSignedIn={() => {
+              setWaiting(null);
+              void post();
+            }}
+          />
+        ) : (
+          fallback
+        )
+      ) : null}
 
       {reviews.status === 'loading' ? (
         <p role="status">{t('reviews.loading')}</p>

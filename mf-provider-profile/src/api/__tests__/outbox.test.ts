@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { installFakeSupabase } from '@city/shared/testing';
-import { OUTBOX_KEY, pendingWrites, queueWrite } from '../outbox';
+import { OUTBOX_KEY, pendingWrites } from '../outbox';
+import { queueWrite } from '../outbox-keep';
 import { submitRatingOrKeep, submitReviewOrKeep } from '../as-phone';
 import { sendOutbox } from '../outbox-send';
 import { sendReportOrKeep } from '../reports';

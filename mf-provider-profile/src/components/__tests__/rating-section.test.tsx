@@ -4,6 +4,7 @@ import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../../api';
 import * as asPhone from '../../api/as-phone';
+import { queueWrite } from '../../api/outbox-keep';
 import { RatingSection } from '../rating-section';
 import * as phoneSignIn from '@city/shared/phone-sign-in';
 import { PROVIDER_ID, currentToast, deferred, later, signedOut, signInByPhone } from '../../__tests__/fixtures';
@@ -288,7 +289,7 @@ describe('RatingSection', () => {
 
     it('kept offline ratings wait for a sign-in: the profile says so and opens the step on request', async () => {
       const user = userEvent.setup();
-      profileApi.queueWrite({ kind: 'rating', providerId: PROVIDER_ID, rating: 5 });
+      queueWrite({ kind: 'rating', providerId: PROVIDER_ID, rating: 5 });
       await renderWithProviders(<RatingSection providerId={PROVIDER_ID} onRated={jest.fn()} />, { language: 'en' });
       await settle();
       expect(
