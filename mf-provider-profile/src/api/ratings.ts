@@ -3,7 +3,7 @@
 // never a parameter, and never return it. A device's ratings from before (get_device_ratings,
 // keyed by its secret token) are shown as history to a visitor who is not signed in. Nobody can
 // read the ratings table itself.
-import { ApiError, canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
+import { canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

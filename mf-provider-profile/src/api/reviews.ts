@@ -1,5 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { ApiError, canReadAnonymously, cleanText, dataClient, publicSelect, textLength, toApiError } from '@city/shared';
+import { canReadAnonymously, cleanText, dataClient, publicSelect, textLength, toApiError } from '@city/shared';
 
 /** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;
