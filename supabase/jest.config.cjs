@@ -4,6 +4,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  // The production-path suite has its own config and pass (tests/production/jest.config.cjs).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/production/'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

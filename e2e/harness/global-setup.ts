@@ -6,6 +6,7 @@ import { REMOTE_NAMES, type RemoteName } from '@city/shared/contracts';
 import { Site } from '../../shell/server/site';
 import { StaticServer } from '../../shell/server/static-server';
 import { startBackendProcess } from './backend-process';
+import { raiseRequestLimits } from './request-limits';
 import { resolveChromium } from './chromium';
 import { E2E_ALT_REMOTE_PORT, E2E_BACKEND_PORT, E2E_CONTROL_PORT, E2E_SHELL_PORT } from './ports';
 
@@ -35,6 +36,9 @@ export default async function globalSetup() {
     `http://127.0.0.1:${E2E_SHELL_PORT + i}`,
   ]).flat();
   let backend = await startBackendProcess({ port: E2E_BACKEND_PORT, dataDir, corsOrigins });
+  // All of the suites' clients share 127.0.0.1: the database's per-address limits are raised
+  // (they live in the data dir, so a restarted backend keeps them).
+  await raiseRequestLimits(backend);
   // Same port and data dir: the data survives, and the keys too (the JWT secret lives in the data dir).
   const restartBackend = async () => {
     if (backend.alive) return;

@@ -10,6 +10,7 @@ import enAdmin from '../../mf-admin/src/locales/en.json';
 import hiAdminRemote from '../../mf-admin/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
 import { adminCreate } from '../fixtures/admin-cli';
+import { phoneClient, signInByCode } from '../fixtures/registration-phone';
 
 // The admin remote's namespace; the not-authorised page is the shell's own (common.admin).
 const hiAdmin = { ...hiAdminRemote, ...hiCommon.admin };
@@ -51,15 +52,21 @@ async function signIn(page: Page, who: { email: string; password: string }, s: t
   await slot.getByRole('button', { name: s.login, exact: true }).click();
 }
 
-/** Registers a provider through the registration module's form (/?register=1), in English. */
+/**
+ * Registers a provider through the registration module's form (/?register=1), in English: the
+ * mobile proved by the code the local server "texted" to it, then the form, which shows that
+ * number and sends the rest (the listing's mobile is the signed-in phone's).
+ */
 async function registerThroughForm(page: Page, p: { name: string; mobile: string }) {
   await page.goto('/?register=1');
   const dialog = page.getByRole('dialog', { name: enRegistration.title });
   await expect(dialog).toBeVisible();
+  await signInByCode(dialog, enRegistration.myListing.signIn, p.mobile);
   const f = enRegistration.form;
+  await expect(dialog.getByLabel(labelRe(f.name))).toBeFocused();
+  await expect(dialog.getByLabel(labelRe(f.mobile))).toHaveValue(`+91 ${p.mobile.slice(0, 5)} ${p.mobile.slice(5)}`);
   await dialog.getByLabel(labelRe(f.name)).fill(p.name);
   await dialog.getByLabel(labelRe(f.businessName)).fill('Verma Pipe Works');
-  await dialog.getByLabel(labelRe(f.mobile)).fill(p.mobile);
   await dialog.getByLabel(labelRe(f.category)).selectOption(PLUMBER.id);
   await dialog.getByLabel(labelRe(f.specialistIn)).fill('Leak repair');
   await dialog.getByLabel(labelRe(f.aadhaar)).fill('2345 6789 0124');
@@ -234,10 +241,12 @@ test.describe('in Hindi, on a phone', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'hi'));
 
   test('the panel fits the phone; a rejection with a reason keeps the provider off the public list', async ({ page, db, site }) => {
-    const { data: created, error } = await db.rpc('register_provider', {
+    // Registered as the signed-in phone (the listing's mobile comes from its session).
+    const mobile = uniqueMobile();
+    const provider = await phoneClient(site, mobile);
+    const { data: created, error } = await provider.rpc('register_provider', {
       p_name: `सुनील ${RUN.slice(-4)}`,
       p_business_name: null,
-      p_mobile: uniqueMobile(),
       p_category: storedCategoryValue(PLUMBER),
       p_specialist_in: null,
       p_aadhaar: null,
@@ -247,6 +256,7 @@ test.describe('in Hindi, on a phone', () => {
     expect(error).toBeNull();
     const id = String(created);
     const name = `सुनील ${RUN.slice(-4)}`;
+    expect((await db.from('service_providers').select('mobile, status').eq('id', id).single()).data).toEqual({ mobile, status: 'pending' });
 
     await signIn(page, ADMIN, hiAdmin as typeof enAdmin);
     await expect(toast(page)).toContainText(hiAdmin.toast.loginSuccess);

@@ -226,7 +226,11 @@ test.describe('advertisement popup', () => {
     const adsRequests: string[] = [];
     page.on('request', (r) => {
       const url = r.url();
-      if (url.startsWith(adsOrigin) || url.includes('/rest/v1/advertisements') || url.includes('/storage/v1/object/public/ads/'))
+      if (
+        url.startsWith(adsOrigin) ||
+        url.includes('/rest/v1/advertisements') ||
+        /\/storage\/v1\/object\/public\/ads-(images|videos)\//.test(url)
+      )
         adsRequests.push(url);
     });
     await page.addInitScript(() => performance.setResourceTimingBufferSize(1_000));

@@ -11,6 +11,7 @@ import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant, type RemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
 import { recordDataRequests, test, expect, useLanguage } from '../fixtures/test';
+import { signInByCode } from '../fixtures/registration-phone';
 
 // Each remote is deployed on its own: it declares the @city/shared it needs, and it owns its
 // queries, strings and rules. Proved on the live composed site, with other builds of a remote
@@ -144,6 +145,7 @@ test.describe('a remote built against an incompatible @city/shared fails to load
   });
 });
 
+const RUN = `${process.pid % 1e4}-${Date.now() % 1e6}`;
 let counter = 0;
 /** A mobile number no other test (or seed row) uses. */
 function uniqueMobile(): string {
@@ -170,12 +172,18 @@ test('a new version of mf_registration ships a new string, query and rule with t
     expect(js).not.toContain(enNext.validation.addressTooShort);
     expect(js).not.toContain(enNext.validation.mobileAlreadyListed);
   }
-  const listed = await db.from('service_providers').select('mobile').eq('status', 'approved').limit(1).single();
+  // The owner of an approved listing comes to register again: the listing's number is the
+  // phone signed in by a code, so this is the number the new version checks.
+  const listed = await db.from('service_providers').select('mobile').eq('status', 'approved').limit(20);
   expect(listed.error).toBeNull();
-  const listedMobile = (listed.data as { mobile: string }).mobile;
+  const listedMobile = (listed.data as { mobile: string }[]).map((r) => r.mobile).find((m) => /^[6-9][0-9]{9}$/.test(m))!;
+  expect(listedMobile).toBeDefined();
 
   const errors = pageErrors(page);
   await page.addInitScript(() => sessionStorage.setItem('city.ads.seen', '1'));
+  await page.addInitScript(() => {
+    window.open = (() => null) as typeof window.open; // the operator's chat message, once registered
+  });
   await control.setRemoteEntry('mf_registration', manifestUrl('registrationNext'));
   await useLanguage(page, 'en');
   const requests = recordDataRequests(page, site.supabaseUrl);
@@ -184,11 +192,14 @@ test('a new version of mf_registration ships a new string, query and rule with t
 
   const dialog = page.getByRole('dialog', { name: enRegistration.title });
   await expect(dialog).toBeVisible();
+  await signInByCode(dialog, enRegistration.myListing.signIn, listedMobile);
   const f = enRegistration.form;
+  const name = dialog.getByLabel(labelRe(f.name));
   const address = dialog.getByLabel(labelRe(f.address));
   const mobile = dialog.getByLabel(labelRe(f.mobile));
-  await dialog.getByLabel(labelRe(f.name)).fill('Next Version Check');
-  await mobile.fill(uniqueMobile());
+  await expect(name).toBeFocused();
+  await expect(mobile).toHaveValue(`+91 ${listedMobile.slice(0, 5)} ${listedMobile.slice(5)}`);
+  await name.fill(`Next Version Check ${RUN}`);
   await dialog.getByLabel(labelRe(f.category)).selectOption(CATEGORIES.find((c) => c.id === 'plumber')!.id);
   await dialog.getByLabel(labelRe(f.experience)).fill('3');
   await address.fill('Ab'); // enough for the current version, not for this one
@@ -201,14 +212,30 @@ test('a new version of mf_registration ships a new string, query and rule with t
   await expect(address).toBeFocused();
   expect([...rpc('search_providers'), ...rpc('register_provider')]).toEqual([]);
 
-  // (b) the new data call: before registering, this version asks whether the mobile is listed.
+  // (b) the new data call: before registering, this version asks whether the signed-in mobile
+  // is listed already, and says so beside the number.
   await address.fill('Gandhi Chowk, Ward 2');
-  await mobile.fill(listedMobile);
   await submit.click();
   await describedBy(mobile, enNext.validation.mobileAlreadyListed);
+  await expect(mobile).toBeFocused();
   expect(rpc('search_providers').map((r) => JSON.parse(r.body) as Record<string, unknown>)).toEqual([
     expect.objectContaining({ p_query: listedMobile }),
   ]);
   expect(rpc('register_provider')).toEqual([]); // a listed number is not registered twice
+
+  // Another number, not listed: the same version checks it, then registers through the current
+  // call, as that phone; what was typed is kept across the new code.
+  const fresh = uniqueMobile();
+  await dialog.getByRole('button', { name: f.useAnotherNumber }).click();
+  await signInByCode(dialog, enRegistration.myListing.signIn, fresh);
+  await expect(mobile).toHaveValue(`+91 ${fresh.slice(0, 5)} ${fresh.slice(5)}`);
+  await expect(address).toHaveValue('Gandhi Chowk, Ward 2');
+  await dialog.getByRole('checkbox', { name: f.agreeToTerms }).check();
+  await submit.click();
+  await expect(page.getByTestId('toast')).toContainText(enRegistration.toast.registrationSuccessTitle);
+  expect(rpc('search_providers').map((r) => (JSON.parse(r.body) as { p_query: string }).p_query)).toEqual([listedMobile, fresh]);
+  expect(rpc('register_provider')).toHaveLength(1);
+  const stored = await db.from('service_providers').select('name, status').eq('mobile', fresh);
+  expect(stored.data).toEqual([{ name: `Next Version Check ${RUN}`, status: 'pending' }]);
   expect(errors).toEqual([]);
 });

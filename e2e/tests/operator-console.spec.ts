@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enAdmin from '../../mf-admin/src/locales/en.json';
 import hiAdmin from '../../mf-admin/src/locales/hi.json';
@@ -12,13 +14,15 @@ import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import enAds from '../../mf-ads/src/locales/en.json';
 import hiAds from '../../mf-ads/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
-import { adminCreate } from '../fixtures/admin-cli';
+import { adminCreate, e2eDataDir } from '../fixtures/admin-cli';
 
 /**
- * Issue 18 end to end, against the real local backend, in both languages: visitors report a
- * wrong number from 3 devices and the listing leaves the public list; the operator fixes the
- * number and restores it; an uploaded image ad shows in the next visit's popup; a reported
- * review hidden by the operator leaves the profile; the audit log lists the three actions.
+ * Issues 18 and 23 end to end, against the real local backend, in both languages: visitors
+ * report a wrong number from 3 devices and the listing stays listed (reports hide nothing by
+ * themselves, issue 23); the operator fixes the number and closes the reports; an uploaded
+ * image ad shows in the next visit's popup; a reported review hidden by the operator leaves
+ * the profile; the audit log lists the actions. An owner's edit (signed in by phone) shows in
+ * the console's owner edits and one press reverts it.
  */
 
 const RUN = `${process.pid}-${Date.now() % 1e6}`;
@@ -162,7 +166,7 @@ for (const lang of ['en', 'hi'] as const) {
     if (lang === 'hi') test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
-    test('3 reports hide a wrong number; fixed and restored it is back; an uploaded ad shows; a hidden review goes; the audit log has all', async ({
+    test('3 reports hide nothing; the operator fixes the number; an uploaded ad shows; a hidden review goes; the audit log has all', async ({
       page,
       browser,
       db,
@@ -183,15 +187,17 @@ for (const lang of ['en', 'hi'] as const) {
       // One device reports the review (while the profile is public).
       await report(browser, site, lang, providerId, { review: reviewText });
 
-      // Three devices report a wrong number; a repeat from the same device would be refused.
+      // Three devices report a wrong number: the reports wait for the operator, the listing
+      // stays listed, and (no signed-in phone among them) visitors see no caution.
       const tokens = [];
       for (let i = 0; i < 3; i += 1) tokens.push(await report(browser, site, lang, providerId, {}, { axe: i === 0 }));
       expect(new Set(tokens).size).toBe(3);
       await expect
-        .poll(async () => (await db.from('service_providers').select('status').eq('id', providerId).single()).data?.status)
-        .toBe('hidden');
-      await searchDirectory(page, lang, oldMobile);
-      await expect(directory(page).getByText(s.directory.search.noResultsFound)).toBeVisible();
+        .poll(async () => (await db.from('reports').select('id').eq('provider_id', providerId).is('review_id', null)).data?.length)
+        .toBe(3);
+      const row = await db.from('service_providers').select('status, number_caution').eq('id', providerId).single();
+      expect(row.data).toEqual({ status: 'approved', number_caution: false });
+      await expect((await searchDirectory(page, lang, oldMobile)).filter({ hasText: name })).toBeVisible();
 
       // The operator: Reports section.
       await signIn(page);
@@ -201,10 +207,13 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(page).toHaveURL(/\/admin\?tab=reports$/);
       const group = panel.getByRole('article', { name, exact: true });
       await expect(group).toContainText(s.report.reasons.wrong_number);
+      await expect(group).toContainText(s.admin.reports.targetStatus.approved);
+      await expect(group).toContainText(s.admin.reports.caution.none);
+      await expect(group.getByRole('button', { name: s.admin.reports.actions.restore, exact: true })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
-      // Fix the number, then restore with the changes.
+      // Fix the number, then close the reports as fixed.
       await group.getByRole('button', { name: s.admin.reports.actions.edit }).click();
       await group.getByLabel(s.admin.editor.fields.mobile, { exact: true }).fill(newMobile);
       await withReason(group, lang, s.admin.editor.save, 'Caller confirmed the new number');
@@ -274,10 +283,10 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(entry(s.admin.audit.actions.reports_edited, name)).toContainText(ADMIN.email);
       await expect(entry(s.admin.audit.actions.reports_hide_review, reviewText.slice(0, 20))).toContainText('Abusive words');
       await expect(entry(s.admin.audit.actions.ad_create, adTitle)).toContainText('New campaign');
-      // what was logged is in the page's language: field names and status values in words
-      await expect(entry(s.admin.audit.actions.provider_hidden_by_reports, name)).toContainText(
-        `${s.admin.audit.fields.status}: ${s.admin.status.approved} → ${s.admin.status.hidden}`,
-      );
+      // what was logged is in the page's language: field names and values in words
+      await expect(entry(s.admin.audit.actions.reports_edited, name)).toContainText(`${s.admin.reports.heading}: 3 → 0`);
+      // nothing hid the listing by itself
+      await expect(entry(s.admin.audit.actions.provider_hidden_by_reports, name)).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
     });
   });
@@ -302,4 +311,113 @@ test('a listing change waits in the queue, now and proposed side by side; approv
   await withReason(request, 'en', enAdmin.changes.approve, 'Owner asked by phone');
   await expect(request).toHaveCount(0);
   await expect.poll(async () => (await db.from('service_providers').select('name').eq('id', providerId).single()).data?.name).toBe(newName);
+});
+
+/** The newest code the local server "texted" to this 10-digit mobile (its SMS outbox file). */
+async function codeSentTo(mobile: string, after: number): Promise<string> {
+  const file = join(e2eDataDir(), 'sms-outbox.jsonl');
+  let code: string | null = null;
+  await expect
+    .poll(() => {
+      if (!existsSync(file)) return null;
+      const sent = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { phone: string; code: string; sent_at: string })
+        .filter((l) => l.phone === `91${mobile}` && Date.parse(l.sent_at) >= after - 1000);
+      code = sent.at(-1)?.code ?? null;
+      return code;
+    })
+    .toMatch(/^[0-9]{6}$/);
+  return code!;
+}
+
+/** The listing's owner, signed in by phone with the code the local server "texted" (public key only). */
+async function ownerClient(site: SiteInfo, mobile: string): Promise<SupabaseClient> {
+  const client = createClient(site.supabaseUrl, site.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const phone = `+91${mobile}`;
+  const asked = Date.now();
+  expect((await client.auth.signInWithOtp({ phone })).error).toBeNull();
+  const { data, error } = await client.auth.verifyOtp({ phone, token: await codeSentTo(mobile, asked), type: 'sms' });
+  expect(error).toBeNull();
+  expect(data.session).not.toBeNull();
+  return client;
+}
+
+test.describe('owner edits (hi, on a phone)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("an owner's edit shows in the console's owner edits and one press reverts it", async ({ page, browser, db, site }) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, 'hi');
+    const s = STRINGS.hi;
+    const mobile = uniqueMobile();
+    const name = `Owner Edit ${mobile.slice(-5)}`;
+    const providerId = await createProvider(db, name, mobile);
+    const newBusiness = `Pipe Works and Sons ${mobile.slice(-3)}`;
+
+    // The owner, signed in by phone, changes the business name (as /my-listing does).
+    const owner = await ownerClient(site, mobile);
+    const { error } = await owner.rpc('update_my_listing', {
+      p_provider_id: providerId,
+      p_business_name: newBusiness,
+      p_specialist_in: null,
+      p_address: 'Station Road, Ward 4',
+      p_experience: 5,
+    });
+    expect(error).toBeNull();
+    await owner.auth.signOut();
+
+    // The operator: Owner edits, newest first, with the change in words.
+    await signIn(page);
+    const panel = adminSlot(page);
+    await panel.getByRole('navigation', { name: s.admin.console.nav }).getByRole('link', { name: s.admin.console.tabs.edits }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=edits$/);
+    await expect(panel.getByRole('heading', { level: 2, name: s.admin.edits.heading })).toBeVisible();
+    const edit = panel.getByRole('article', { name, exact: true }).first();
+    await expect(edit.getByRole('list', { name: s.admin.edits.changes })).toHaveText(
+      `${s.admin.editor.fields.business_name}: ${s.admin.audit.change.replace('{{before}}', 'Pipe Works').replace('{{after}}', newBusiness)}`,
+    );
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    // One press, from the keyboard.
+    await edit.getByRole('button', { name: s.admin.edits.revert, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(edit.getByText(s.admin.edits.reverted, { exact: true })).toBeVisible();
+    await expect(edit.getByRole('button')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await expect
+      .poll(async () => (await db.from('service_providers').select('business_name').eq('id', providerId).single()).data?.business_name)
+      .toBe('Pipe Works');
+
+    // The public profile has the old business name again.
+    const visitor = await visitorPage(browser, site, 'hi');
+    await visitor.page.goto(`/provider/${providerId}`);
+    await expect(profileSlot(visitor.page).getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(profileSlot(visitor.page).getByText('Pipe Works', { exact: true })).toBeVisible();
+    await expect(profileSlot(visitor.page).getByText(newBusiness)).toHaveCount(0);
+    await visitor.context.close();
+
+    // Still reverted after a reload; the audit log names both steps.
+    await page.reload();
+    await expect(
+      panel.getByRole('article', { name, exact: true }).first().getByText(s.admin.edits.reverted, { exact: true }),
+    ).toBeVisible();
+    await page.goto('/admin?tab=audit');
+    const log = panel.getByRole('region', { name: s.admin.audit.heading });
+    await expect(
+      log
+        .getByRole('listitem')
+        .filter({ has: page.getByText(s.admin.audit.actions.owner_edit_reverted, { exact: true }) })
+        .filter({ hasText: name }),
+    ).toContainText(ADMIN.email);
+    await expect(
+      log
+        .getByRole('listitem')
+        .filter({ has: page.getByText(s.admin.audit.actions.owner_edit, { exact: true }) })
+        .filter({ hasText: name }),
+    ).toContainText(s.admin.audit.by.replace('{{who}}', s.admin.audit.owner));
+  });
 });

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
@@ -10,13 +9,15 @@ import hiRegistration from '../../mf-registration/src/locales/hi.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
-import { adminCreate, e2eDataDir } from '../fixtures/admin-cli';
+import { adminCreate } from '../fixtures/admin-cli';
+import { codeSentTo, phoneClient, signInByCode } from '../fixtures/registration-phone';
 
-// Issue 17 end to end, against the real local backend, in both languages: a provider registers,
-// the operator approves, the provider signs in on /my-listing with the code from the local SMS
-// outbox, edits the address (public at once), asks for a new category (the public keeps the old
-// one until the operator approves), goes on leave (the profile says so), and sees the call a
-// visitor made counted in the leads.
+// Issue 17 end to end, against the real local backend, in both languages: a provider registers
+// (the mobile proved by the code from the local SMS outbox), the operator approves, the provider
+// edits the address (public at once), asks for a new category (the public keeps the old one
+// until the operator approves), goes on leave (the profile says so), sees the call a visitor
+// made counted in the leads, and signs in again on /my-listing. Issue 23: the caution of a
+// number reported as wrong, explained on /my-listing and cleared by the owner's sign-in.
 
 const STRINGS = {
   en: { r: enRegistration, p: enProfile, c: enCommon },
@@ -45,24 +46,6 @@ async function operatorClient(site: SiteInfo): Promise<SupabaseClient> {
   const { error } = await client.auth.signInWithPassword(OPERATOR);
   expect(error).toBeNull();
   return client;
-}
-
-/** The newest code the local server "texted" to this 10-digit mobile (supabase/.data/…/sms-outbox.jsonl). */
-async function codeSentTo(mobile: string, after: number): Promise<string> {
-  const file = join(e2eDataDir(), 'sms-outbox.jsonl');
-  let code: string | null = null;
-  await expect
-    .poll(() => {
-      if (!existsSync(file)) return null;
-      const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-      const sent = lines
-        .map((l) => JSON.parse(l) as { phone: string; code: string; sent_at: string })
-        .filter((l) => l.phone === `91${mobile}` && Date.parse(l.sent_at) >= after - 1000);
-      code = sent.at(-1)?.code ?? null;
-      return code;
-    })
-    .toMatch(/^[0-9]{6}$/);
-  return code!;
 }
 
 /** A YYYY-MM-DD date `days` after today in Asia/Kolkata. */
@@ -100,11 +83,23 @@ for (const lang of ['hi', 'en'] as const) {
       const name = `${lang === 'hi' ? 'दिनेश वर्मा' : 'Dinesh Verma'} ${mobile.slice(-4)}`;
       await useLanguage(page, lang);
 
-      // 1. Registration, the number typed as people write it; the dialog says what happens next.
+      // 1. Registration: the mobile first, typed as people write it, proved by the code from
+      // the local SMS outbox (a wrong code is said in words); then the form.
       await page.goto('/?register=1');
       const dialog = page.getByRole('dialog', { name: r.title });
+      const sentFrom = Date.now();
+      await dialog.getByLabel(labelRe(m.signIn.mobile)).fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+      await dialog.getByRole('button', { name: m.signIn.sendCode }).click();
+      const codeField = dialog.getByLabel(labelRe(m.signIn.code));
+      await expect(codeField).toBeFocused();
+      await expectNoSeriousA11yViolations(page);
+      await codeField.fill('000000');
+      await dialog.getByRole('button', { name: m.signIn.verify, exact: true }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(m.errors.wrongCode);
+      await codeField.fill(await codeSentTo(mobile, sentFrom));
+      await dialog.getByRole('button', { name: m.signIn.verify, exact: true }).click();
       await dialog.getByLabel(labelRe(r.form.name)).fill(name);
-      await dialog.getByLabel(labelRe(r.form.mobile)).fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+      await expect(dialog.getByLabel(labelRe(r.form.mobile))).toHaveValue(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
       await dialog.getByLabel(labelRe(r.form.category)).selectOption(PLUMBER.id);
       await dialog.getByLabel(labelRe(r.form.experience)).fill('9');
       await dialog.getByLabel(labelRe(r.form.address)).fill('Gandhi Chowk, Ward 2');
@@ -116,25 +111,15 @@ for (const lang of ['hi', 'en'] as const) {
       expect(rows).toEqual([{ id: expect.any(String), status: 'pending', mobile }]);
       const id = rows![0]!.id as string;
 
-      // 2. The dialog's link to /my-listing; sign-in by the code from the local SMS outbox.
+      // 2. The dialog's link to /my-listing: signed in by the code already, the listing shows.
       await success.getByRole('link', { name: r.success.link }).click();
       await expect(page).toHaveURL(/\/my-listing$/);
       await expect(page).toHaveTitle(new RegExp(`^${escapeRe(c.myListing.title)} \\| `));
       await expect(myListing(page).getByRole('heading', { level: 1, name: m.heading })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      const sentFrom = Date.now();
-      await myListing(page).getByLabel(labelRe(m.signIn.mobile)).fill(`0${mobile}`);
-      await myListing(page).getByRole('button', { name: m.signIn.sendCode }).click();
-      const codeField = myListing(page).getByLabel(labelRe(m.signIn.code));
-      await expect(codeField).toBeFocused();
-      await codeField.fill('000000');
-      await myListing(page).getByRole('button', { name: m.signIn.verify, exact: true }).click();
-      await expect(myListing(page).getByRole('alert')).toHaveText(m.errors.wrongCode);
-      await codeField.fill(await codeSentTo(mobile, sentFrom));
-      await myListing(page).getByRole('button', { name: m.signIn.verify, exact: true }).click();
       const article = myListing(page).getByRole('article', { name });
       await expect(article.getByText(m.status.pending, { exact: true })).toBeVisible();
       await expect(article.getByText(m.status.pendingHelp)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
       // A provider's session is not an operator's: the header links to My listing, not Admin.
       const nav = page.getByRole('navigation', { name: c.nav.mainNavigation });
       await expect(nav.getByRole('link', { name: c.nav.myListing, exact: true })).toBeVisible();
@@ -217,9 +202,88 @@ for (const lang of ['hi', 'en'] as const) {
       await expect(thisWeek.getByRole('cell').first()).toHaveText('1'); // calls
       await expectNoSeriousA11yViolations(page);
 
-      // Signed out, the page asks for the number again.
+      // Signed out, the page asks for the number again; the code from the outbox signs in.
       await myListing(page).getByRole('button', { name: m.signOut }).click();
       await expect(myListing(page).getByLabel(labelRe(m.signIn.mobile))).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await signInByCode(myListing(page), m.signIn, mobile, `0${mobile}`);
+      await expect(article.getByText(m.status.approved, { exact: true })).toBeVisible();
     });
   });
 }
+
+test('a number reported as wrong: the caution explained on /my-listing, then cleared by the owner’s sign-in', async ({
+  page,
+  db,
+  site,
+}) => {
+  test.setTimeout(120_000);
+  const { r } = STRINGS.en;
+  const m = r.myListing;
+  const mobile = uniqueMobile();
+  const name = `Caution Case ${mobile.slice(-4)}`;
+
+  // The owner registered (as a signed-in phone); the operator approved.
+  const owner = await phoneClient(site, mobile);
+  const { data: id, error } = await owner.rpc('register_provider', {
+    p_name: name,
+    p_business_name: null,
+    p_category: storedCategoryValue(PLUMBER),
+    p_specialist_in: null,
+    p_aadhaar: null,
+    p_experience: 4,
+    p_address: 'Station Road',
+  });
+  expect(error).toBeNull();
+  const operator = await operatorClient(site);
+  expect((await operator.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' })).error).toBeNull();
+
+  // Three visitors, each signed in by phone, report the number as wrong or the place closed.
+  for (const [i, reason] of (['wrong_number', 'closed', 'wrong_number'] as const).entries()) {
+    const visitor = await phoneClient(site, uniqueMobile());
+    const report = await visitor.rpc('report_provider', {
+      p_provider_id: id,
+      p_reason: reason,
+      p_details: null,
+      p_device_token: randomBytes(16).toString('base64url'),
+    });
+    expect(report.error, `report ${i + 1}`).toBeNull();
+  }
+  const caution = async () => (await db.from('service_providers').select('number_caution').eq('id', id).single()).data?.number_caution;
+  expect(await caution()).toBe(true);
+
+  // The owner signs in on /my-listing. The confirmation is held back a moment, so the page is
+  // seen as the owner first sees it: the caution explained.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let confirmations = 0;
+  await page.route('**/rest/v1/rpc/confirm_my_number', async (route) => {
+    confirmations += 1;
+    await held;
+    await route.continue();
+  });
+  await useLanguage(page, 'en');
+  await page.goto('/my-listing');
+  await signInByCode(myListing(page), m.signIn, mobile);
+  const article = myListing(page).getByRole('article', { name });
+  const note = article.getByRole('note', { name: m.caution.title });
+  await expect(note).toContainText(m.caution.body);
+  await expect(note).toContainText(m.caution.howToClear);
+  await expectNoSeriousA11yViolations(page);
+
+  release();
+  await expect(myListing(page).getByRole('status').filter({ hasText: m.caution.confirmed })).toBeVisible();
+  await expect(note).toHaveCount(0);
+  expect(confirmations).toBe(1);
+  expect(await caution()).toBe(false);
+  const { data: reports } = await db.from('reports').select('status, resolution').eq('provider_id', id);
+  expect(reports).toHaveLength(3);
+  for (const report of reports!)
+    expect(report).toMatchObject({ status: 'resolved', resolution: expect.stringMatching(/^owner_confirmed/) });
+
+  // A reload with the session kept is no new sign-in: nothing more is confirmed.
+  await page.reload();
+  await expect(article).toBeVisible();
+  await expect(note).toHaveCount(0);
+  expect(confirmations).toBe(1);
+});

@@ -8,9 +8,11 @@ import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import enDirectory from '../../mf-directory/src/locales/en.json';
 import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
+import { codeSentTo, phoneClient, signInByCode, signInForm } from '../fixtures/registration-phone';
 
-// Free registration against the real local backend: the form, the database rows, the
-// operator's chat message. Strings come from the locale files the site ships.
+// Free registration against the real local backend: the mobile proved by a one-time code
+// (read from the local server's SMS outbox), the form, the database rows, the operator's chat
+// message. Strings come from the locale files the site ships.
 const STRINGS = {
   en: { r: enRegistration, errorTitle: enCommon.errors.errorTitle, registerButton: enDirectory.registerFree },
   hi: { r: hiRegistration, errorTitle: hiCommon.errors.errorTitle, registerButton: hiDirectory.registerFree },
@@ -57,6 +59,12 @@ function registrationDialog(page: Page, lang: Lang): Locator {
   return page.getByRole('dialog', { name: STRINGS[lang].r.title });
 }
 
+/** The dialog's first step: the mobile, then the code the local server "texted" to it. */
+async function proveMobile(dialog: Locator, lang: Lang, mobile: string, typed = mobile) {
+  await signInByCode(dialog, STRINGS[lang].r.myListing.signIn, mobile, typed);
+  await expect(form(dialog, lang).name).toBeVisible();
+}
+
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A label's text, with or without the required mark after it. */
 const labelRe = (text: string) => new RegExp(`^${escapeRe(text)}\\s*\\*?$`);
@@ -68,6 +76,7 @@ function form(dialog: Locator, lang: Lang) {
     name: dialog.getByLabel(labelRe(f.name)),
     businessName: dialog.getByLabel(labelRe(f.businessName)),
     mobile: dialog.getByLabel(labelRe(f.mobile)),
+    useAnotherNumber: dialog.getByRole('button', { name: f.useAnotherNumber }),
     category: dialog.getByLabel(labelRe(f.category)),
     otherCategory: dialog.getByLabel(labelRe(f.otherCategory)),
     specialistIn: dialog.getByLabel(labelRe(f.specialistIn)),
@@ -124,17 +133,28 @@ test.describe('in Hindi, on a phone', () => {
     const dialog = registrationDialog(page, 'hi');
     await expect(dialog).toBeVisible();
 
-    // Fits a 360 px phone without sideways scrolling; axe-clean with the modal open.
+    // First the code step: it explains why, fits a 360 px phone without sideways scrolling,
+    // and is axe-clean with the modal open; a number that is not a mobile is refused there.
+    await expect(dialog.getByText(hi.r.codeStep.why)).toBeVisible();
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
+    const signIn = signInForm(dialog, hi.r.myListing.signIn);
+    await signIn.mobile.fill('12345');
+    await signIn.send.click();
+    await expect(dialog.getByRole('alert')).toHaveText(hi.r.myListing.validation.phone);
+    await proveMobile(dialog, 'hi', mobile, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    await expectNoSeriousA11yViolations(page);
 
     const f = form(dialog, 'hi');
+    // The signed-in number, shown and not typed; the first field has the focus.
+    await expect(f.name).toBeFocused();
+    await expect(f.mobile).toHaveValue(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    await expect(f.mobile).toHaveAttribute('readonly', '');
     await f.name.fill(name);
     await f.businessName.fill('कुमार प्लंबिंग');
-    await f.mobile.fill(mobile);
     await f.category.selectOption({ label: `${PLUMBER.icon} ${PLUMBER.hi}` });
     await f.specialistIn.fill('गीज़र रिपेयर');
     await f.aadhaar.fill('2341 2341 2346');
@@ -214,12 +234,24 @@ test.describe('in English', () => {
     await expect(dialog).toBeVisible();
     const f = form(dialog, 'en');
 
-    await f.name.focus();
+    // The code step by keyboard: the number, Enter; the code, Enter.
+    const signIn = signInForm(dialog, en.r.myListing.signIn);
+    await signIn.mobile.focus();
+    await page.keyboard.type(mobile);
+    const sentFrom = Date.now();
+    await page.keyboard.press('Enter');
+    await expect(signIn.code).toBeFocused();
+    await page.keyboard.type(await codeSentTo(mobile, sentFrom));
+    await page.keyboard.press('Enter');
+
+    await expect(f.name).toBeFocused();
     await page.keyboard.type(name);
     await page.keyboard.press('Tab'); // business name: left empty
     await page.keyboard.press('Tab');
-    await expect(f.mobile).toBeFocused();
-    await page.keyboard.type(mobile);
+    await expect(f.mobile).toBeFocused(); // read-only: the signed-in number
+    await expect(f.mobile).toHaveValue(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    await page.keyboard.press('Tab');
+    await expect(f.useAnotherNumber).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(f.category).toBeFocused();
     await f.category.selectOption('other');
@@ -281,7 +313,7 @@ test.describe('in English', () => {
     await opener.click();
     const dialog = registrationDialog(page, 'en');
     await expect(dialog).toBeVisible();
-    await form(dialog, 'en').name.fill('typed then abandoned');
+    await signInForm(dialog, STRINGS.en.r.myListing.signIn).mobile.fill('98765');
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page).not.toHaveURL(/register=1/);
@@ -298,9 +330,9 @@ test.describe('in English', () => {
     await useLanguage(page, 'en');
     await page.goto('/?register=1');
     const dialog = registrationDialog(page, 'en');
+    await proveMobile(dialog, 'en', mobile);
     const f = form(dialog, 'en');
     await f.name.fill('Offline Tester');
-    await f.mobile.fill(mobile);
     await f.category.selectOption('electrician');
     await f.experience.fill('3');
     await f.address.fill('Main Bazaar');
@@ -311,8 +343,9 @@ test.describe('in English', () => {
     // The open dialog hosts the toast: visible and reachable above the inert page.
     await expect(dialog.getByTestId('toast')).toContainText(en.errorTitle);
     await expect(dialog.getByTestId('toast')).toContainText(en.r.toast.networkErrorDesc);
+    // Said beside the button too, where the visitor is looking.
+    await expect(dialog.locator('form').getByText(en.r.toast.networkErrorDesc)).toBeVisible();
     await expect(f.name).toHaveValue('Offline Tester');
-    await expect(f.mobile).toHaveValue(mobile);
     await expect(f.category).toHaveValue('electrician');
     await expect(f.terms).toBeChecked();
     await expect(f.submit).toBeEnabled();
@@ -337,6 +370,7 @@ for (const lang of ['en', 'hi'] as const) {
     await useLanguage(page, lang);
     await page.goto('/?register=1');
     const dialog = registrationDialog(page, lang);
+    await proveMobile(dialog, lang, mobile);
     const f = form(dialog, lang);
     const toast = page.getByTestId('toast');
 
@@ -353,7 +387,6 @@ for (const lang of ['en', 'hi'] as const) {
     // Empty form: every required field says what is missing.
     await expectRejected(f.name, v.nameRequired);
     for (const [field, message] of [
-      [f.mobile, v.errorMobile],
       [f.category, v.categoryRequired],
       [f.experience, v.experienceRequired],
       [f.address, v.addressRequired],
@@ -364,14 +397,10 @@ for (const lang of ['en', 'hi'] as const) {
     await expectNoSeriousA11yViolations(page);
 
     await f.name.fill('Validation Tester');
-    await f.mobile.fill('12345');
     await f.category.selectOption('plumber');
     await f.experience.fill('2');
     await f.address.fill('Ward 9');
     await f.terms.check();
-    await expectRejected(f.mobile, v.errorMobile);
-
-    await f.mobile.fill(mobile);
     await f.aadhaar.fill('1234');
     await expectRejected(f.aadhaar, v.errorAadhar);
     // 12 digits, but the check digit is wrong.
@@ -397,16 +426,18 @@ for (const lang of ['en', 'hi'] as const) {
   });
 }
 
-test('the database refuses the same bad input sent around the form', async ({ site, db }) => {
+test('the database refuses the same bad input sent around the form, a visitor not signed in, and another number', async ({ site, db }) => {
   const anon = createClient(site.supabaseUrl, site.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: globalThis.WebSocket as never },
   });
+  const mobile = uniqueMobile();
+  const phone = await phoneClient(site, mobile);
   const before = await providerCount(db);
+  const listedBefore = (await rowsWithMobile(db, '9876500001')).length;
   const good = {
     p_name: 'Direct Caller',
     p_business_name: null,
-    p_mobile: uniqueMobile(),
     p_category: storedCategoryValue(PLUMBER),
     p_specialist_in: null,
     p_aadhaar: null,
@@ -414,7 +445,6 @@ test('the database refuses the same bad input sent around the form', async ({ si
     p_address: 'Somewhere',
   };
   for (const [patch, field] of [
-    [{ p_mobile: '12345' }, 'mobile'],
     [{ p_aadhaar: '1234' }, 'aadhaar'],
     [{ p_aadhaar: '234123412345' }, 'aadhaar'],
     [{ p_aadhaar: '123412341234' }, 'aadhaar'],
@@ -424,10 +454,65 @@ test('the database refuses the same bad input sent around the form', async ({ si
     [{ p_name: '\u200B\u00A0\u2060' }, 'name'],
     [{ p_address: '' }, 'address'],
   ] as const) {
-    const { error } = await anon.rpc('register_provider', { ...good, ...patch });
+    const { error } = await phone.rpc('register_provider', { ...good, ...patch });
     expect(error, field).not.toBeNull();
     expect(['23502', '23514']).toContain(error!.code);
     expect(error!.details).toBe(field);
   }
+  // Oversize before any cleaning.
+  const long = await phone.rpc('register_provider', { ...good, p_address: 'x'.repeat(5000) });
+  expect(long.error).toMatchObject({ code: '22001', details: 'address' });
+  // Not signed in by phone: refused; the mobile can no longer be chosen by the caller.
+  const signedOut = await anon.rpc('register_provider', good);
+  expect(signedOut.error?.code).toBe('42501');
+  const otherNumber = await phone.rpc('register_provider', { ...good, p_mobile: '9876500001' });
+  expect(otherNumber.error).not.toBeNull();
   expect(await providerCount(db)).toBe(before);
+  expect(await rowsWithMobile(db, '9876500001')).toHaveLength(listedBefore); // a listed number is not taken
+
+  // The same name and category again from this mobile: refused, naming the name.
+  expect((await phone.rpc('register_provider', good)).error).toBeNull();
+  const again = await phone.rpc('register_provider', { ...good, p_name: 'direct caller' });
+  expect(again.error).toMatchObject({ code: '23505', details: 'name' });
+  expect(await rowsWithMobile(db, mobile)).toHaveLength(1);
+});
+
+test('a fourth listing on one number is refused with the message at the mobile field, and nothing is stored', async ({
+  page,
+  site,
+  db,
+}) => {
+  const en = STRINGS.en;
+  const mobile = uniqueMobile();
+  const phone = await phoneClient(site, mobile);
+  for (const name of ['First Shop', 'Second Shop', 'Third Shop']) {
+    const { error } = await phone.rpc('register_provider', {
+      p_name: `${name} ${mobile.slice(-4)}`,
+      p_business_name: null,
+      p_category: storedCategoryValue(PLUMBER),
+      p_specialist_in: null,
+      p_aadhaar: null,
+      p_experience: 2,
+      p_address: 'Ward 1',
+    });
+    expect(error).toBeNull();
+  }
+  await useLanguage(page, 'en');
+  await page.goto('/?register=1');
+  const dialog = registrationDialog(page, 'en');
+  await proveMobile(dialog, 'en', mobile);
+  const f = form(dialog, 'en');
+  await f.name.fill(`Fourth Shop ${mobile.slice(-4)}`);
+  await f.category.selectOption('electrician');
+  await f.experience.fill('2');
+  await f.address.fill('Ward 1');
+  await f.terms.check();
+  await f.submit.click();
+  await expect(f.mobile).toHaveAttribute('aria-invalid', 'true');
+  await expect(f.mobile).toHaveAccessibleDescription(new RegExp(escapeRe(en.r.validation.tooManyListings)));
+  await expect(page.getByTestId('toast')).toContainText(en.r.validation.tooManyListings);
+  await expect(dialog.getByRole('link', { name: en.r.form.manageListings })).toHaveAttribute('href', '/my-listing');
+  await expectNoSeriousA11yViolations(page);
+  expect(await rowsWithMobile(db, mobile)).toHaveLength(3);
+  expect(await opened(page)).toEqual([]);
 });

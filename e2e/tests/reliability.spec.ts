@@ -6,6 +6,7 @@ import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import enDirectory from '../../mf-directory/src/locales/en.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import { test, expect, deviceHash, deviceTokenOf, useLanguage } from '../fixtures/test';
+import { signInByCode } from '../fixtures/registration-phone';
 
 // Reliability and security of the served site (issue 10, front-end half): security headers and
 // a CSP the whole site runs under, script-like text rendered inert, the backend SIGKILLed and
@@ -221,8 +222,11 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await page.goto('/?register=1');
     const dialog = page.getByRole('dialog', { name: r.title });
     const field = (label: string) => dialog.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
+    // The mobile is proved by a code first; the form shows it, read-only.
+    await signInByCode(dialog, r.myListing.signIn, mobile);
+    const shownMobile = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+    await expect(field(r.form.mobile)).toHaveValue(shownMobile);
     await field(r.form.name).fill('Crash Test Kumar');
-    await field(r.form.mobile).fill(mobile);
     await field(r.form.category).selectOption('electrician');
     await field(r.form.aadhaar).fill('2341 2341 2346');
 
@@ -234,11 +238,11 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     await expect(dialog.getByTestId('toast')).toContainText(r.toast.networkErrorDesc);
     await expect(field(r.form.name)).toHaveValue('Crash Test Kumar');
 
-    // A reload while the backend is down: everything typed is back, but the Aadhaar number,
-    // which is kept in memory only (never written to storage).
+    // A reload while the backend is down: still signed in by phone, and everything typed is
+    // back, but the Aadhaar number, which is kept in memory only (never written to storage).
     await page.reload();
     await expect(field(r.form.name)).toHaveValue('Crash Test Kumar');
-    await expect(field(r.form.mobile)).toHaveValue(mobile);
+    await expect(field(r.form.mobile)).toHaveValue(shownMobile);
     await expect(field(r.form.category)).toHaveValue('electrician');
     await expect(field(r.form.experience)).toHaveValue('5');
     await expect(field(r.form.address)).toHaveValue('Kachehri Road');

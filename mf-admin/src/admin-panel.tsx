@@ -10,9 +10,10 @@ import { ProvidersSection } from './sections/providers/providers-section';
 import { AdsSection } from './sections/ads/ads-section';
 import { StatsSection } from './sections/stats/stats-section';
 import { AuditSection } from './sections/audit/audit-section';
+import { OwnerEditsSection } from './sections/edits/owner-edits-section';
 import './admin.css';
 
-export const SECTIONS = ['queue', 'reports', 'providers', 'ads', 'stats', 'audit'] as const;
+export const SECTIONS = ['queue', 'reports', 'providers', 'edits', 'ads', 'stats', 'audit'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The section named by ?tab= (the queue when none or unknown). */
@@ -75,6 +76,8 @@ export default function AdminPanel(_props: AdminPanelProps) {
         <ReportsSection />
       ) : section === 'providers' ? (
         <ProvidersSection />
+      ) : section === 'edits' ? (
+        <OwnerEditsSection />
       ) : section === 'ads' ? (
         <AdsSection />
       ) : section === 'stats' ? (

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, isPhoneSession, REMOTE_PARAMS, useAuth, type MyListingProps } from '@city/shared';
@@ -5,15 +6,43 @@ import { Button, isPhoneSession, REMOTE_PARAMS, useAuth, type MyListingProps } f
 import './locales';
 import { ListingPanel } from './components/my-listing/listing-panel';
 import { displayPhone, PhoneSignIn } from './components/my-listing/phone-sign-in';
+import { confirmMyNumber } from './api';
 import { useMyListings } from './hooks/use-my-listing';
 import './registration.css';
 import './my-listing.css';
 
 const REGISTER_LINK = `/?${REMOTE_PARAMS.mf_registration.open}=1`;
 
-function Listings({ userId }: { userId: string }) {
+/**
+ * Right after a phone sign-in on this page, the owner has just proved the number works (the
+ * code came to it): confirm_my_number() once, which clears the "wrong number / closed" reports
+ * and the profile's caution. Says so when it cleared anything, then shows the listings again.
+ */
+function useConfirmAfterSignIn(justSignedIn: boolean, reload: () => void): number {
+  const [cleared, setCleared] = useState(0);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!justSignedIn || asked.current) return;
+    asked.current = true;
+    void confirmMyNumber().then((result) => {
+      if (!result.ok || result.cleared === 0) return;
+      setCleared(result.cleared);
+      reload();
+    });
+  }, [justSignedIn, reload]);
+  return cleared;
+}
+
+function Listings({ userId, justSignedIn }: { userId: string; justSignedIn: boolean }) {
   const { t } = useTranslation('registration');
   const listings = useMyListings(userId);
+  const cleared = useConfirmAfterSignIn(justSignedIn, listings.reload);
+  const confirmation =
+    cleared > 0 ? (
+      <p className="my-listing__confirmed" role="status">
+        {t('myListing.caution.confirmed', { count: cleared })}
+      </p>
+    ) : null;
   if (listings.status === 'error' && !listings.data) {
     return (
       <div className="my-listing__card" role="alert">
@@ -28,6 +57,7 @@ function Listings({ userId }: { userId: string }) {
   if (listings.data.length === 0) {
     return (
       <div className="my-listing__card">
+        {confirmation}
         <p>{t('myListing.none')}</p>
         <Link to={REGISTER_LINK}>{t('myListing.registerLink')}</Link>
       </div>
@@ -35,6 +65,7 @@ function Listings({ userId }: { userId: string }) {
   }
   return (
     <>
+      {confirmation}
       {listings.data.map((listing) => (
         <ListingPanel key={listing.id} listing={listing} onChanged={listings.reload} />
       ))}
@@ -51,6 +82,9 @@ export default function MyListing(_props: MyListingProps) {
   const { t } = useTranslation('registration');
   const { loading, session, signOut } = useAuth((s) => s);
   const phone = session?.user?.phone ?? '';
+  // The sign-in form was shown on this page: the phone session that follows is a fresh sign-in.
+  const [sawSignIn, setSawSignIn] = useState(false);
+  if (!loading && !session && !sawSignIn) setSawSignIn(true);
 
   let body;
   if (loading) body = <p role="status">{t('myListing.checking')}</p>;
@@ -73,7 +107,7 @@ export default function MyListing(_props: MyListingProps) {
             {t('myListing.signOut')}
           </Button>
         </div>
-        <Listings userId={session.user.id} />
+        <Listings key={session.user.id} userId={session.user.id} justSignedIn={sawSignIn} />
       </>
     );
   }

@@ -1,17 +1,40 @@
 /**
  * Concurrent visitor writes against a running server (used by bench/write-load.ts
- * and tests/write-load.test.ts): n ratings (rpc/rate_provider) from distinct devices
- * and n reviews (rpc/add_review, a device each) all at once, then the same n devices
+ * and tests/write-load.test.ts): n ratings (rpc/rate_provider) from distinct signed-in
+ * phones and n reviews (rpc/add_review, a phone each) all at once, then the same n phones
  * rate again at once (the same rows change). Checks that no write was lost (rows
  * counted after, and the trigger-kept rating_count / avg_rating of the provider) and
  * that nothing answered 5xx.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 export interface LoadTarget {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The server's JWT secret, to sign phone sessions as GoTrue does after a code. */
+  jwtSecret?: string;
+}
+
+/** The secret tests/child-server.ts starts its servers with (bench/write-load.ts uses one). */
+const CHILD_SERVER_JWT_SECRET = 'child-server-secret-0123456789-abcdefghijklmnop';
+
+/** An access token for a signed-in phone (claim 91 + the mobile), HS256 like GoTrue's. */
+export function phoneToken(secret: string, mobile: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = b64({ alg: 'HS256', typ: 'JWT' });
+  const body = b64({
+    aud: 'authenticated',
+    role: 'authenticated',
+    sub: randomUUID(),
+    phone: `91${mobile}`,
+    iat: now,
+    exp: now + 3600,
+    app_metadata: { provider: 'phone', providers: ['phone'] },
+    user_metadata: {},
+  });
+  return `${head}.${body}.${createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')}`;
 }
 
 export interface PhaseResult {
@@ -36,8 +59,8 @@ export interface LoadResult {
   lost: boolean;
 }
 
-function headers(key: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...extra };
+function headers(key: string, extra: Record<string, string> = {}, bearer = key): Record<string, string> {
+  return { apikey: key, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', ...extra };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -102,22 +125,24 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
   });
   if (created.status !== 201) throw new Error(`provider: ${created.status} ${await created.text()}`);
   const providerId = ((await created.json()) as { id: string }).id;
-  // A secret token per device, as the app keeps one (base64url, 32 characters).
-  const tokens = Array.from({ length: n }, () => randomBytes(24).toString('base64url'));
+  // A session per visitor's phone, as the app holds one after the code step (distinct
+  // mobiles, none the provider's own).
+  const secret = t.jwtSecret ?? CHILD_SERVER_JWT_SECRET;
+  const base = 6_000_000_000 + Math.floor(Math.random() * 1_999_000_000); // 6.. or 7..: never the provider's 9..
+  const sessions = Array.from({ length: n }, (_, i) => phoneToken(secret, String(base + i)));
   const rate = (i: number, rating: number) => () =>
     fetch(`${t.url}/rest/v1/rpc/rate_provider`, {
       method: 'POST',
-      headers: headers(t.anonKey),
-      body: JSON.stringify({ p_provider_id: providerId, p_device_token: tokens[i], p_rating: rating }),
+      headers: headers(t.anonKey, {}, sessions[i]),
+      body: JSON.stringify({ p_provider_id: providerId, p_rating: rating }),
     });
   const review = (i: number) => () =>
     fetch(`${t.url}/rest/v1/rpc/add_review`, {
       method: 'POST',
-      headers: headers(t.anonKey),
+      headers: headers(t.anonKey, {}, sessions[i]),
       body: JSON.stringify({
         p_provider_id: providerId,
         p_review_text: `लोड टेस्ट समीक्षा ${i}: time par aaye, kaam accha kiya`,
-        p_device_token: tokens[i],
       }),
     });
   const idx = Array.from({ length: n }, (_, i) => i);
@@ -126,7 +151,7 @@ export async function runWriteLoad(t: LoadTarget, n: number): Promise<LoadResult
     `${n} rate_provider + ${n} add_review`,
     idx.flatMap((i) => [rate(i, (i % 5) + 1), review(i)]),
   );
-  // Phase 2: the same n devices change their rating to 5 - (i % 5), all at once (an update of their row).
+  // Phase 2: the same n phones change their rating to 5 - (i % 5), all at once (an update of their row).
   const changed = await timed(
     `${n} rate_provider on existing ratings`,
     idx.map((i) => rate(i, 5 - (i % 5))),

@@ -4,7 +4,8 @@
  *   tsx local/cli.ts reset [--providers N]
  *   tsx local/cli.ts admin:create --email E --password P
  * Env: PORT, DATABASE_URL, JWT_SECRET, SUPABASE_DATA_DIR, CORS_ORIGINS (comma-separated),
- * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600,signins=5/900`), TRUST_PROXY.
+ * RATE_LIMITS (`off` or e.g. `registrations=5/600,reviews=10/600`), TRUST_PROXY,
+ * SUPABASE_<KEY PATH> (overrides a key of supabase/config.toml, as the Supabase CLI does).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,7 +159,7 @@ async function adminCreate(): Promise<void> {
       const { hashPassword } = await import('./auth/gotrue.ts');
       await db.query(
         `update auth.users set encrypted_password = $2, raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}'::jsonb,
-                updated_at = now() where lower(email) = lower($1)`,
+                email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where lower(email) = lower($1)`,
         [email, await hashPassword(password)],
       );
     }

@@ -14,6 +14,7 @@ import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { createApp, DEFAULT_CORS_ORIGINS } from './server.ts';
 import { DEFAULT_RATE_LIMITS, parseLimitsObject, parseLimitsSpec, RateLimiter, type RateLimits } from './rate-limit.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { CONFIG_FILE, loadProjectConfig } from './config.ts';
 
 export { DEFAULT_CORS_ORIGINS } from './server.ts';
 export { DEFAULT_DATA_DIR } from './paths.ts';
@@ -35,8 +36,8 @@ export interface StartOptions {
   /** JWT secret (default: JWT_SECRET, else kept in <dataDir>/jwt-secret). */
   jwtSecret?: string;
   /**
-   * Per-client limits of anonymous writes (rows) and failed sign-ins (`signins`, per
-   * client and per account). Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
+   * Per-client limits of anonymous writes (rows). Sign-in limits are GoTrue's, from
+   * config.toml [auth.rate_limit]. Default: RATE_LIMITS (e.g. `registrations=5/600,reviews=off`
    * or `off`) over DEFAULT_RATE_LIMITS. An object overrides the listed kinds
    * (null = unlimited); false = no limits.
    */
@@ -45,6 +46,11 @@ export interface StartOptions {
   trustedProxies?: number;
   /** Tests only: PUT /local/v1/clock moves the auth server's clock (OTP expiry, send limits). */
   testClock?: boolean;
+  /**
+   * The project's config.toml (default supabase/config.toml); keys are overridden by
+   * SUPABASE_<KEY PATH> environment variables as with the Supabase CLI (see local/config.ts).
+   */
+  configFile?: string;
 }
 
 /** Where phone sign-in codes go locally (no SMS is sent): one JSON line per code. */
@@ -110,6 +116,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
     if (!opts.quiet) console.log(`[local-supabase] ${line}`);
   };
   mkdirSync(dataDir, { recursive: true });
+  const config = loadProjectConfig(opts.configFile ?? CONFIG_FILE);
   const rateLimiter = new RateLimiter(resolveRateLimits(opts.rateLimits));
   const trustedProxies = opts.trustedProxies ?? trustedProxiesFrom(process.env.TRUST_PROXY);
   const secret = opts.jwtSecret ?? readJwtSecret(dataDir);
@@ -143,6 +150,7 @@ export async function startLocalSupabase(opts: StartOptions = {}): Promise<Local
   const app = createApp({
     db,
     jwt,
+    config,
     schema: () => cache,
     corsOrigins:
       opts.corsOrigins ??

@@ -16,8 +16,11 @@ import { restTarget, type RestTarget } from './rest/target.ts';
 export const WRITE_KINDS = ['registrations', 'reviews', 'ratings', 'clicks', 'reports'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
-/** Every limited kind: the writes, failed password sign-ins, SMS codes sent, and wrong SMS codes. */
-export const LIMIT_KINDS = [...WRITE_KINDS, 'signins', 'sms', 'verifies'] as const;
+/**
+ * Every limited kind: the writes. Sign-ins, SMS codes and code checks are limited by the
+ * local GoTrue as GoTrue limits them, from supabase/config.toml [auth.rate_limit] (auth/limits.ts).
+ */
+export const LIMIT_KINDS = [...WRITE_KINDS] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 export interface Limit {
@@ -40,12 +43,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   clicks: { max: 120, windowSeconds: 600 },
   // "Report a problem": a visitor reports a wrong number or an abusive review now and then.
   reports: { max: 10, windowSeconds: 600 },
-  signins: { max: 5, windowSeconds: 900 },
-  // SMS codes sent per client, whatever the numbers (each number also gets at most 3 an hour).
-  sms: { max: 10, windowSeconds: 3600 },
-  // Wrong SMS codes per client (each code also dies after 5). Lenient, as many phones share
-  // one address behind carrier NAT; GoTrue's default is 30 verifications per 5 min per address.
-  verifies: { max: 30, windowSeconds: 900 },
 };
 
 export class RateLimitSpecError extends Error {}

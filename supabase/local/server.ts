@@ -15,6 +15,7 @@ import { handleRest, type ApiRole } from './rest/handler.ts';
 import { registerStorage } from './storage/routes.ts';
 import { restPathOf, restTarget, type RestTarget } from './rest/target.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import type { ProjectConfig } from './config.ts';
 import { clientOf, LIMIT_KINDS, parseLimitsObject, RateLimiter, RateLimitSpecError, writeCostOf, writeKindOf } from './rate-limit.ts';
 
 export interface AppOptions {
@@ -28,7 +29,9 @@ export interface AppOptions {
   storageDir: string;
   /** Public base URL (issuer of user tokens). */
   publicUrl: () => string;
-  /** Per-client limits of anonymous writes and failed sign-ins (default: none). */
+  /** supabase/config.toml (local/config.ts): GoTrue's and Storage's behaviour. */
+  config: ProjectConfig;
+  /** Per-client limits of anonymous writes (default: none). */
   rateLimiter?: RateLimiter;
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (default 0). */
   trustedProxies?: number;
@@ -85,7 +88,8 @@ export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
   const allowed = new Set(opts.corsOrigins);
   const testClock = opts.testClock;
-  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, opts.rateLimiter, {
+  const gotrue = new GoTrue(opts.db, opts.jwt, opts.publicUrl, {
+    config: opts.config.auth,
     ...(opts.smsOutboxFile ? { outboxFile: opts.smsOutboxFile } : {}),
     ...(testClock ? { now: () => Date.now() + testClock.offsetMs } : {}),
   });
@@ -298,7 +302,7 @@ export function createApp(opts: AppOptions): Hono {
   }
 
   // Storage: public reads (the demo ads' media and uploaded files), uploads and removals by the operator.
-  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir });
+  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir, config: opts.config.storage });
 
   app.get('/', (c) => c.json({ name: 'local Supabase-compatible server', rest: '/rest/v1', auth: '/auth/v1' }));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

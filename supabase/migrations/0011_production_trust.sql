@@ -199,8 +199,14 @@ begin
   if v_length ~ '^[0-9]{1,18}$' and v_length::bigint > 65536 then
     raise exception using errcode = '22001', message = 'request body too large (at most 64 KiB)', detail = 'body';
   end if;
-  if v_method <> 'POST' or v_path !~ '/rpc/[a-z_]+$' then
+  if v_method <> 'POST' or v_path !~ '(^|/)rpc/' then
     return;
+  end if;
+  -- PostgREST passes the path as sent but finds the function by the decoded name:
+  -- /rpc/report%5Fprovider would run report_provider uncounted. The app never escapes a
+  -- function's name, so any other spelling is refused.
+  if v_path !~ '^(/[a-z0-9_.-]+)*/rpc/[a-z_]+$' then
+    raise exception using errcode = '22023', message = 'function paths are /rpc/ and the plain name', detail = 'path';
   end if;
   v_fn := substring(v_path from '/rpc/([a-z_]+)$');
   if v_fn not in ('register_provider', 'rate_provider', 'add_review', 'report_provider', 'report_review',
@@ -355,10 +361,11 @@ begin
 end
 $$;
 
--- As 0003, with the list bounded.
+-- As 0003, with the list bounded (SECURITY DEFINER: the check lives in schema private; the
+-- explicit status filter is what RLS did).
 create or replace function public.get_average_ratings(p_provider_ids uuid[] default null)
 returns table (provider_id uuid, avg_rating numeric, rating_count integer)
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = public, pg_temp
 as $$
 begin
@@ -591,6 +598,10 @@ declare
   v_provider uuid := coalesce(new.provider_id, old.provider_id);
   v_caution boolean;
 begin
+  -- One provider's reports are counted one transaction at a time: the count below is a new
+  -- statement, so once the lock is ours it sees every report committed before (three phones
+  -- reporting at once cannot each see fewer than three).
+  perform pg_advisory_xact_lock(hashtextextended('caution:' || v_provider::text, 0));
   select count(distinct r.phone_hash) >= 3 into v_caution
     from public.reports r
    where r.provider_id = v_provider and r.review_id is null and r.status = 'open'
@@ -847,7 +858,8 @@ end
 $$;
 
 -- Puts an owner edit's "before" values back, if the listing still shows its "after" values
--- (else 40001: it changed again since). Audited as owner_edit.reverted.
+-- (else PT409, HTTP 409: it changed again since; not 40001, which PostgREST answers with 500
+-- and may retry). Audited as owner_edit.reverted.
 create or replace function public.admin_revert_owner_edit(p_audit_id bigint, p_reason text default null)
 returns public.service_providers
 language plpgsql volatile security definer
@@ -862,13 +874,14 @@ declare
   v_col text;
 begin
   perform private.require_admin();
-  v_reason := private.admin_reason(p_reason);
+  -- The reason is optional here: one press reverts.
+  v_reason := case when private.is_blank(p_reason) then null else private.admin_reason(p_reason) end;
   select * into v_entry from public.audit_log a where a.id = p_audit_id and a.action = 'owner.edit';
   if not found then
     raise exception using errcode = 'PT404', message = 'owner edit not found', detail = 'audit_id';
   end if;
   if exists (select 1 from private.owner_edit_reverts r where r.audit_id = p_audit_id) then
-    raise exception using errcode = '40001', message = 'this owner edit was already reverted', detail = 'audit_id';
+    raise exception using errcode = 'PT409', message = 'this owner edit was already reverted', detail = 'audit_id';
   end if;
   select * into v_row from public.service_providers p where p.id = v_entry.target_id::uuid for update;
   if not found then
@@ -877,7 +890,7 @@ begin
   v_now := to_jsonb(v_row);
   for v_col in select jsonb_object_keys(v_entry.after) loop
     if v_now -> v_col is distinct from v_entry.after -> v_col then
-      raise exception using errcode = '40001', message = 'the listing changed again since this edit', detail = v_col;
+      raise exception using errcode = 'PT409', message = 'the listing changed again since this edit', detail = v_col;
     end if;
   end loop;
   v_old := jsonb_populate_record(v_row, v_entry.before);

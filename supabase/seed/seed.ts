@@ -463,7 +463,8 @@ export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): Gene
 
 export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> {
   const data = generateSeedData(opts);
-  const media = (opts.mediaBaseUrl ?? 'http://127.0.0.1:54321').replace(/\/$/, '') + '/storage/v1/object/public/ads';
+  // The buckets of supabase/config.toml: images and videos have their own size and type limits.
+  const media = (opts.mediaBaseUrl ?? 'http://127.0.0.1:54321').replace(/\/$/, '') + '/storage/v1/object/public';
   const DAY = 86_400_000;
   const now = Date.now();
   const ads = [
@@ -474,7 +475,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       start_date: null,
       end_date: null,
       media_type: 'image',
-      media_url: `${media}/free-registration.svg`,
+      media_url: `${media}/ads-images/free-registration.svg`,
       redirect_link: null,
       sort_order: 0,
       created_at: new Date(now - 20 * DAY).toISOString(),
@@ -486,7 +487,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       start_date: new Date(now - 7 * DAY).toISOString(),
       end_date: new Date(now + 365 * DAY).toISOString(),
       media_type: 'video',
-      media_url: `${media}/ac-service-offer.webm`,
+      media_url: `${media}/ads-videos/ac-service-offer.webm`,
       redirect_link: 'https://wa.me/919999999999',
       sort_order: 0,
       created_at: new Date(now - 7 * DAY).toISOString(),

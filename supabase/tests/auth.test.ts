@@ -1,7 +1,10 @@
 /**
- * The GoTrue subset through supabase-js (sign-in, refresh rotation, user,
- * sign-out scopes, sign-up off) and JWT checks on /rest/v1.
+ * The GoTrue subset through supabase-js (sign-in, refresh rotation and reuse, user,
+ * sign-out scopes, public e-mail sign-up refused, e-mail confirmation, admin:create) and JWT
+ * checks on /rest/v1.
  */
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { anonClient, raw, server, signJwt, signedInClient } from './helpers';
 
@@ -44,20 +47,25 @@ describe('sign-in and session', () => {
     expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
 
-  test('sign-up is disabled with GoTrue’s error', async () => {
+  test('public e-mail sign-up is refused and stores nothing (confirmations on, no SMTP: as the hosted mailer)', async () => {
     const { data, error } = await anonClient().auth.signUp({ email: 'new.person@test.local', password: 'long-password-1' });
     expect(data.user).toBeNull();
-    expect(error?.status).toBe(422);
-    expect(error?.code).toBe('signup_disabled');
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('email_address_not_authorized');
+    const signIn = await anonClient().auth.signInWithPassword({ email: 'new.person@test.local', password: 'long-password-1' });
+    expect(signIn.error?.code).toBe('invalid_credentials');
   });
 
-  test('refresh tokens rotate; reusing an old one is refused and ends the session', async () => {
+  test('refresh tokens rotate; two tabs refreshing with the same token within 10 s both stay signed in', async () => {
     const client = await signedInClient('user');
     const first = (await client.auth.getSession()).data.session!;
     const refreshed = await client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     const second = refreshed.data.session!;
     expect(second.refresh_token).not.toBe(first.refresh_token);
+    // The newer token rotates once more, as a second tab would.
+    const third = await client.auth.refreshSession();
+    expect(third.error).toBeNull();
 
     const s = server();
     const replay = await fetch(`${s.url}/auth/v1/token?grant_type=refresh_token`, {
@@ -65,16 +73,62 @@ describe('sign-in and session', () => {
       headers: { apikey: s.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
       body: JSON.stringify({ refresh_token: first.refresh_token }),
     });
-    expect(replay.status).toBe(400);
-    expect(((await replay.json()) as { code: string }).code).toBe('refresh_token_already_used');
-    // the whole session is gone now, including the newest refresh token
-    const after = await fetch(`${s.url}/auth/v1/token?grant_type=refresh_token`, {
+    expect(replay.status).toBe(200);
+    const session = (await replay.json()) as { access_token: string; refresh_token: string };
+    expect((await anonClient().auth.getUser(session.access_token)).data.user?.email).toBe(s.user.email);
+    // ... and its new refresh token works in turn (phone-otp.test.ts moves the clock past 10 s).
+    const next = await fetch(`${s.url}/auth/v1/token?grant_type=refresh_token`, {
       method: 'POST',
-      headers: { apikey: s.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
-      body: JSON.stringify({ refresh_token: second.refresh_token }),
+      headers: { apikey: s.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: session.refresh_token }),
     });
-    expect(after.status).toBe(400);
+    expect(next.status).toBe(200);
   });
+
+  test('an admin created without email_confirm cannot sign in by password (email_not_confirmed) until confirmed', async () => {
+    const s = server();
+    const body = { email: 'unconfirmed.admin@test.local', password: 'unconfirmed-123', app_metadata: { role: 'admin' } };
+    const created = await raw('/auth/v1/admin/users', { method: 'POST', key: s.serviceRoleKey, body });
+    expect(created.status).toBe(200);
+    const refused = await anonClient().auth.signInWithPassword({ email: body.email, password: body.password });
+    expect(refused.data.session).toBeNull();
+    expect(refused.error?.status).toBe(400);
+    expect(refused.error?.code).toBe('email_not_confirmed');
+    // A wrong password still says only that the credentials are wrong.
+    const wrong = await anonClient().auth.signInWithPassword({ email: body.email, password: 'not-the-password' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+    const id = (created.json as { id: string }).id;
+    expect((await raw(`/auth/v1/admin/users/${id}`, { method: 'PUT', key: s.serviceRoleKey, body: { email_confirm: true } })).status).toBe(
+      200,
+    );
+    expect((await anonClient().auth.signInWithPassword({ email: body.email, password: body.password })).error).toBeNull();
+  });
+
+  test('npm run admin:create confirms the e-mail: the new admin signs in', async () => {
+    const s = server();
+    const pkg = resolve(__dirname, '..');
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(pkg, 'local', 'cli.ts'),
+        'admin:create',
+        '--data-dir',
+        s.dataDir,
+        '--email',
+        'cli.admin@test.local',
+        '--password',
+        'cli-admin-password-1',
+      ],
+      { cwd: pkg, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } },
+    );
+    expect({ status: r.status, out: r.stdout }).toMatchObject({ status: 0, out: expect.stringMatching(/through the running server/) });
+    const client = anonClient();
+    const { data, error } = await client.auth.signInWithPassword({ email: 'cli.admin@test.local', password: 'cli-admin-password-1' });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata).toMatchObject({ role: 'admin' });
+  }, 60_000);
 
   test('updateUser changes user metadata; settings and health answer', async () => {
     const client = await signedInClient('user');
@@ -86,7 +140,7 @@ describe('sign-in and session', () => {
       string,
       unknown
     >;
-    expect(settings).toMatchObject({ disable_signup: true, external: { email: true } });
+    expect(settings).toMatchObject({ disable_signup: false, external: { email: true, phone: true }, phone_autoconfirm: false });
     const health = await fetch(`${s.url}/auth/v1/health`);
     expect(health.status).toBe(200);
   });

@@ -10,10 +10,12 @@
  * send; valid but odd text is stored as the database's cleaning defines it
  * (controls and bidi overrides removed, whitespace collapsed: cleanLine /
  * cleanText below), SQL-looking text as text; no request ever gets a 5xx.
+ * Since 0011 registering, rating and reviewing need a signed-in phone (its JWT, as
+ * GoTrue signs one after a code): the calls are made as one, and without one they
+ * are refused (42501); the mobile and device token are no parameters of them any more.
  */
 import fc from 'fast-check';
-import { createProvider, deviceHash, deviceToken, isValidAadhaar, raw, server, validAadhaar } from './helpers';
-import { normalizeMobile } from '../local/auth/phone';
+import { createProvider, deviceHash, deviceToken, isValidAadhaar, phoneJwt, randomMobile, raw, server, validAadhaar } from './helpers';
 
 const SEED = 20261122;
 const run = { seed: SEED, verbose: 1 } as const;
@@ -259,27 +261,10 @@ const queryText = fc.oneof(
 // ------------------------------------------------------------ writes
 
 describe('register_provider', () => {
-  const FIELDS = [
-    'p_name',
-    'p_business_name',
-    'p_mobile',
-    'p_category',
-    'p_specialist_in',
-    'p_aadhaar',
-    'p_experience',
-    'p_address',
-  ] as const;
+  const FIELDS = ['p_name', 'p_business_name', 'p_category', 'p_specialist_in', 'p_aadhaar', 'p_experience', 'p_address'] as const;
   const badValue: Record<(typeof FIELDS)[number], fc.Arbitrary<unknown>> = {
     p_name: fc.oneof(blank, invisible, huge(101), poisoned),
     p_business_name: fc.oneof(huge(151), poisoned),
-    p_mobile: fc.oneof(
-      // Typed forms (spaces, +91, 0 in front) are valid since 0007: only what normalizes to nothing is bad.
-      oddText(12).filter((s) => normalizeMobile(s) === null),
-      fc.integer({ min: 0, max: 999_999_999 }),
-      fc.constantFrom('5876543210', '+92 98765 43210', '٩٨٧٦٥٤٣٢١٠', '0098765432100'),
-      poisoned,
-      fc.array(fc.integer()),
-    ),
     p_category: fc.oneof(
       oddText(30).filter((s) => !/^\s*others/i.test(s) && s.trim() !== ''),
       blank,
@@ -303,14 +288,13 @@ describe('register_provider', () => {
     ),
     p_address: fc.oneof(blank, invisible, huge(301), poisoned),
   };
-  const REQUIRED = ['p_name', 'p_mobile', 'p_category', 'p_experience', 'p_address'] as const;
+  const REQUIRED = ['p_name', 'p_category', 'p_experience', 'p_address'] as const;
 
   const validBase = fc.record({
     p_name: oddText(40)
       .filter((s) => s.trim() !== '')
       .map((s) => `${TAG} ${s}`),
     p_business_name: oddText(60).map((s) => `${TAG} ${s}`),
-    p_mobile: fc.constant('9876543210'),
     p_category: fc.constantFrom('🔧 प्लंबर', 'OTHERS: घड़ी साज़', 'others : Drone repair'),
     p_specialist_in: oddText(80),
     p_aadhaar: fc.constantFrom(null, '', '999941057058', validAadhaar()),
@@ -324,8 +308,12 @@ describe('register_provider', () => {
       .chain(([f]) => badValue[f].map((v) => ({ kind: 'bad' as const, field: f, value: v }))),
     fc.constantFrom(...REQUIRED).map((f) => ({ kind: 'missing' as const, field: f, value: undefined })),
     fc
-      .tuple(fc.constantFrom('p_evil', 'name', "p_name'; --", 'p_status', 'status'), wrongType)
+      .tuple(fc.constantFrom('p_evil', 'name', "p_name'; --", 'p_status', 'status', 'p_mobile'), fc.oneof(wrongType, oddText(12)))
       .map(([f, v]) => ({ kind: 'extra' as const, field: f, value: v })),
+    // someone else's number, the old way
+    fc.constantFrom('9876543210', '+91 98765 43210').map((m) => ({ kind: 'extra' as const, field: 'p_mobile', value: m })),
+    // a valid registration without a signed-in phone
+    fc.constant({ kind: 'anon' as const, field: '', value: undefined }),
   );
 
   test('an invalid field, a missing one or an unknown one: 4xx with the error, nothing stored', async () => {
@@ -334,10 +322,15 @@ describe('register_provider', () => {
       fc.asyncProperty(validBase, attack, async (base, a) => {
         const args: Record<string, unknown> = { ...base };
         if (a.kind === 'missing') delete args[a.field];
-        else args[a.field] = a.value;
+        else if (a.kind !== 'anon') args[a.field] = a.value;
         const before = await countOf('service_providers', tagged, 'id');
-        const res = await raw('/rest/v1/rpc/register_provider', { method: 'POST', body: args });
+        const res = await raw('/rest/v1/rpc/register_provider', {
+          method: 'POST',
+          body: args,
+          ...(a.kind === 'anon' ? {} : { token: phoneJwt(randomMobile()) }),
+        });
         expectClearError(res, { attack: a });
+        if (a.kind === 'anon') expect([res.status, (res.json as { code: string }).code]).toEqual([401, '42501']);
         expect(await countOf('service_providers', tagged, 'id')).toBe(before);
       }),
       { ...run, numRuns: 200 },
@@ -347,17 +340,21 @@ describe('register_provider', () => {
   test('odd but valid text (SQL-looking, RTL, emoji, combining marks) is stored as text, cleaned, not run', async () => {
     await fc.assert(
       fc.asyncProperty(validBase, fc.integer({ min: 0, max: 999_999_999 }), async (base, m) => {
-        const args = { ...base, p_mobile: `9${String(m).padStart(9, '0')}` };
-        const res = await raw('/rest/v1/rpc/register_provider', { method: 'POST', body: args });
+        const mobile = `9${String(m).padStart(9, '0')}`;
+        const args = { ...base };
+        const res = await raw('/rest/v1/rpc/register_provider', { method: 'POST', body: args, token: phoneJwt(mobile) });
         expect(res.status).toBe(200);
         const id = res.json as string;
-        const row = await raw(`/rest/v1/service_providers?select=name,business_name,address,status&id=eq.${id}`, { key: serviceKey });
+        const row = await raw(`/rest/v1/service_providers?select=name,business_name,address,status,mobile&id=eq.${id}`, {
+          key: serviceKey,
+        });
         expect(row.json).toEqual([
           {
             name: cleanLine(args.p_name),
             business_name: cleanLine(args.p_business_name),
             address: cleanLine(args.p_address),
             status: 'pending',
+            mobile,
           },
         ]);
       }),
@@ -370,7 +367,9 @@ describe('reviews, ratings, clicks', () => {
   // The public writes are one-row functions (0006); the tables take no direct write.
   const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
   let pendingId = '';
-  /** A device that has rated approvedId 3 before the properties run: bad calls must not change it. */
+  /** A phone that has rated approvedId 3 before the properties run: bad calls must not change it. */
+  const fuzzPhone = randomMobile();
+  /** A device whose rating of approvedId (3) is history from before 0011. */
   const fuzzDevice = deviceToken();
   const both = () => `provider_id=in.(${approvedId},${pendingId})`;
 
@@ -378,21 +377,38 @@ describe('reviews, ratings, clicks', () => {
     pendingId = (await createProvider({ approve: false })).id;
     const res = await raw('/rest/v1/rpc/rate_provider', {
       method: 'POST',
-      body: { p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 3 },
+      body: { p_provider_id: approvedId, p_rating: 3 },
+      token: phoneJwt(fuzzPhone),
     });
     if (res.status !== 204) throw new Error(`rate_provider: ${res.status} ${res.text}`);
+    const old = await raw('/rest/v1/service_ratings', {
+      method: 'POST',
+      key: serviceKey,
+      body: { provider_id: approvedId, device_hash: deviceHash(fuzzDevice), rating: 3 },
+    });
+    if (old.status !== 201) throw new Error(`device rating: ${old.status} ${old.text}`);
   });
 
-  /** An RPC call: POST with a JSON body (args or raw text), or GET with the args in the query. */
-  async function callRpc(fn: string, body: unknown, viaGet = false): Promise<Res> {
+  /**
+   * An RPC call: POST with a JSON body (args or raw text), or GET with the args in the query;
+   * as the given phone's session (a mobile), or anon (null).
+   */
+  async function callRpc(fn: string, body: unknown, viaGet = false, phone: string | null = null): Promise<Res> {
+    const auth = phone === null ? {} : { token: phoneJwt(phone) };
     if (viaGet && body !== null && typeof body === 'object' && !Array.isArray(body)) {
       const q = Object.entries(body as Record<string, unknown>)
         .map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v.slice(0, 2000) : (JSON.stringify(v) ?? ''))}`)
         .join('&');
-      return raw(`/rest/v1/rpc/${fn}?${q}`);
+      return raw(`/rest/v1/rpc/${fn}?${q}`, auth);
     }
-    return raw(`/rest/v1/rpc/${fn}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return raw(`/rest/v1/rpc/${fn}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...auth });
   }
+
+  /** Mostly a new signed-in phone; sometimes anon, which these writes refuse (42501). */
+  const caller = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(null).map(() => randomMobile() as string | null) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
 
   /** Mostly POST; sometimes GET, which a volatile function refuses (405) before looking at its arguments. */
   const viaGetSometimes = fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
@@ -440,20 +456,30 @@ describe('reviews, ratings, clicks', () => {
   // ---------------------------------------------------------------- reviews
 
   test('add_review with bad text, provider or device, missing or unknown arguments, arrays or bad JSON: 4xx, nothing stored', async () => {
-    const good = () => ({ p_provider_id: approvedId, p_review_text: 'ठीक है', p_device_token: deviceToken() });
+    const good = (): Record<string, unknown> => ({ p_provider_id: approvedId, p_review_text: 'ठीक है' });
     const args = fc.oneof(
-      fc.oneof(blank, invisible, huge(1001), poisoned, fc.constant(null)).map((t) => ({ ...good(), p_review_text: t })),
+      fc
+        .oneof(
+          blank,
+          invisible,
+          fc.integer({ min: 1001, max: 2000 }).map((n) => 'x'.repeat(n)),
+          huge(2001),
+          poisoned,
+          fc.constant(null),
+        )
+        .map((t) => ({ ...good(), p_review_text: t })),
       fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
       fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
+      // the old device argument is no argument any more
       badDevice.map((d) => ({ ...good(), p_device_token: d })),
-      missingOrExtra(good, ['p_provider_id', 'p_review_text', 'p_device_token']),
+      missingOrExtra(good, ['p_provider_id', 'p_review_text']),
     );
     const body = fc.oneof({ weight: 6, arbitrary: args }, { weight: 1, arbitrary: junkBody(good) });
     const seen = codesSeen();
     await fc.assert(
-      fc.asyncProperty(body, viaGetSometimes, async (b, viaGet) => {
+      fc.asyncProperty(body, viaGetSometimes, caller, async (b, viaGet, phone) => {
         const before = await countOf('reviews', both());
-        const res = await callRpc('add_review', b, viaGet);
+        const res = await callRpc('add_review', b, viaGet, phone);
         expectClearError(res, b);
         seen.add(res);
         expect(await countOf('reviews', both())).toBe(before);
@@ -461,8 +487,18 @@ describe('reviews, ratings, clicks', () => {
       { ...run, numRuns: 150 },
     );
     expect([...seen.codes].sort()).toEqual(
-      expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']),
+      expect.arrayContaining(['22P02', '23502', '23514', '42501', 'PT404', 'PGRST102', 'PGRST202', '25006']),
     );
+    // Oversize text is refused before any cleaning, blanks and all (22001).
+    const before = await countOf('reviews', both());
+    for (const text of ['x'.repeat(2001), `${' '.repeat(2001)}ok`]) {
+      const over = await callRpc('add_review', { ...good(), p_review_text: text }, false, randomMobile());
+      expect([over.status, over.json]).toEqual([400, expect.objectContaining({ code: '22001', details: 'review_text' })]);
+    }
+    expect(await countOf('reviews', both())).toBe(before);
+    // A good review without a phone is refused too.
+    const anon = await callRpc('add_review', good());
+    expect([anon.status, (anon.json as { code: string }).code]).toEqual([401, '42501']);
   }, 120_000);
 
   test('the old path: a direct POST to reviews (good rows, bad rows, batches, bad JSON) stores nothing', async () => {
@@ -508,7 +544,7 @@ describe('reviews, ratings, clicks', () => {
     await fc.assert(
       fc.asyncProperty(oddText(200), async (t) => {
         const text = `«${t}»`;
-        const res = await callRpc('add_review', { p_provider_id: approvedId, p_review_text: text, p_device_token: deviceToken() });
+        const res = await callRpc('add_review', { p_provider_id: approvedId, p_review_text: text }, false, randomMobile());
         expect(res.status).toBe(200);
         const row = res.json as { id: string; provider_id: string; review_text: string };
         expect(row).toMatchObject({ provider_id: approvedId, review_text: cleanText(text) });
@@ -522,9 +558,12 @@ describe('reviews, ratings, clicks', () => {
   // ---------------------------------------------------------------- ratings
 
   async function ratingsSnapshot(): Promise<string> {
-    const res = await raw(`/rest/v1/service_ratings?select=provider_id,device_hash,rating&${both()}&order=provider_id,device_hash`, {
-      key: serviceKey,
-    });
+    const res = await raw(
+      `/rest/v1/service_ratings?select=provider_id,device_hash,phone_hash,rating&${both()}&order=provider_id,device_hash,phone_hash`,
+      {
+        key: serviceKey,
+      },
+    );
     if (res.status !== 200) throw new Error(`service_ratings: ${res.status} ${res.text}`);
     return res.text;
   }
@@ -537,23 +576,29 @@ describe('reviews, ratings, clicks', () => {
       fc.array(fc.integer()),
       fc.dictionary(fc.string(), fc.integer()),
     );
-    // fuzzDevice has rated approvedId 3: none of these may change it; a fresh device must not get a row.
-    const good = () => ({ p_provider_id: approvedId, p_device_token: fuzzDevice, p_rating: 4 });
+    // fuzzPhone has rated approvedId 3: none of these may change it; a fresh phone must not get a row.
+    const good = (): Record<string, unknown> => ({ p_provider_id: approvedId, p_rating: 4 });
     const args = fc.oneof(
+      badRating.map((r) => ({ ...good(), p_rating: r })),
+      // the old device argument is no argument any more, whatever the token
       fc
-        .tuple(badRating, fc.boolean())
-        .map(([r, fresh]) => ({ ...good(), p_device_token: fresh ? deviceToken() : fuzzDevice, p_rating: r })),
-      badDevice.map((d) => ({ ...good(), p_device_token: d })),
+        .oneof(
+          badDevice,
+          fc.constant(null).map(() => deviceToken()),
+        )
+        .map((d) => ({ ...good(), p_device_token: d })),
       fc.oneof(notUuid, wrongType).map((p) => ({ ...good(), p_provider_id: p })),
       fc.constantFrom('unknown', 'pending').map((w) => ({ ...good(), p_provider_id: w === 'unknown' ? UNKNOWN_ID : pendingId })),
-      missingOrExtra(good, ['p_provider_id', 'p_device_token', 'p_rating']),
+      missingOrExtra(good, ['p_provider_id', 'p_rating']),
     );
     const body = fc.oneof({ weight: 6, arbitrary: args }, { weight: 1, arbitrary: junkBody(good) });
+    // The calls come from the phone that rated (its rating must not change), a fresh phone or anon.
+    const who = fc.oneof(fc.constant(fuzzPhone as string | null), caller);
     const seen = codesSeen();
     await fc.assert(
-      fc.asyncProperty(body, viaGetSometimes, async (b, viaGet) => {
+      fc.asyncProperty(body, viaGetSometimes, who, async (b, viaGet, phone) => {
         const before = await ratingsSnapshot();
-        const res = await callRpc('rate_provider', b, viaGet);
+        const res = await callRpc('rate_provider', b, viaGet, phone);
         expectClearError(res, b);
         seen.add(res);
         expect(await ratingsSnapshot()).toBe(before);
@@ -561,11 +606,13 @@ describe('reviews, ratings, clicks', () => {
       { ...run, numRuns: 150 },
     );
     expect([...seen.codes].sort()).toEqual(
-      expect.arrayContaining(['22023', '22P02', '23502', '23514', 'PT404', 'PGRST102', 'PGRST202', '25006']),
+      expect.arrayContaining(['22P02', '23502', '23514', '42501', 'PT404', 'PGRST102', 'PGRST202', '25006']),
     );
-    // And the device's rating is still the one it gave.
-    const mine = await callRpc('get_device_ratings', { p_device_token: fuzzDevice, p_provider_ids: [approvedId] });
+    // And the phone's rating is still the one it gave; a good rating without a phone is refused.
+    const mine = await callRpc('my_ratings', { p_provider_ids: [approvedId] }, false, fuzzPhone);
     expect(mine.json).toEqual([{ provider_id: approvedId, rating: 3 }]);
+    const anon = await callRpc('rate_provider', good());
+    expect([anon.status, (anon.json as { code: string }).code]).toEqual([401, '42501']);
   }, 120_000);
 
   test('the old path: a direct POST to service_ratings (any row, any Prefer, any on_conflict) stores and changes nothing', async () => {
@@ -580,13 +627,19 @@ describe('reviews, ratings, clicks', () => {
       ]),
       fc.oneof(notUuid, oddText(20), huge(100)).map((x) => ({ provider_id: approvedId, device_hash: x, rating: 4 })),
       fc.constant({ device_hash: 'f'.repeat(64), rating: 4 }),
+      fc.integer({ min: 1, max: 5 }).map((r) => ({ provider_id: approvedId, phone_hash: 'a'.repeat(64), rating: r })),
     );
     const prefer = fc.constantFrom('resolution=merge-duplicates', 'resolution=ignore-duplicates', 'return=representation', '');
     const onConflict = fc.oneof(fc.constantFrom('provider_id,device_hash', 'provider_id,device_id'), queryText);
     await fc.assert(
-      fc.asyncProperty(row, prefer, onConflict, async (r, p, oc) => {
+      fc.asyncProperty(row, prefer, onConflict, fc.boolean(), async (r, p, oc, asPhone) => {
         const before = await ratingsSnapshot();
-        const res = await raw(`/rest/v1/service_ratings?on_conflict=${oc}`, { method: 'POST', body: r, headers: { Prefer: p } });
+        const res = await raw(`/rest/v1/service_ratings?on_conflict=${oc}`, {
+          method: 'POST',
+          body: r,
+          headers: { Prefer: p },
+          ...(asPhone ? { token: phoneJwt(randomMobile()) } : {}),
+        });
         expectClearError(res, { r, p, oc });
         expect(await ratingsSnapshot()).toBe(before);
       }),
@@ -683,10 +736,12 @@ describe('reviews, ratings, clicks', () => {
 
   test('PATCH and DELETE attempts by visitors (any table, any filter, any body): refused, nothing changed', async () => {
     const patchDevice = deviceToken();
-    expect((await callRpc('rate_provider', { p_provider_id: approvedId, p_device_token: patchDevice, p_rating: 3 })).status).toBe(204);
+    const patchPhone = randomMobile();
+    expect((await callRpc('rate_provider', { p_provider_id: approvedId, p_rating: 3 }, false, patchPhone)).status).toBe(204);
+    expect((await callRpc('add_review', { p_provider_id: approvedId, p_review_text: 'patch target' }, false, patchPhone)).status).toBe(200);
     expect(
-      (await callRpc('add_review', { p_provider_id: approvedId, p_review_text: 'patch target', p_device_token: patchDevice })).status,
-    ).toBe(200);
+      (await callRpc('track_click', { p_provider_id: approvedId, p_click_type: 'whatsapp', p_device_token: patchDevice })).status,
+    ).toBe(204);
     const table = fc.constantFrom(
       'reviews',
       'service_ratings',
@@ -723,12 +778,14 @@ describe('reviews, ratings, clicks', () => {
       await snapshot('click_tracking', 'id,click_type,device_hash'),
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('PATCH', 'DELETE'), table, filter, body, async (method, t, f, b) => {
+      fc.asyncProperty(fc.constantFrom('PATCH', 'DELETE'), table, filter, body, fc.boolean(), async (method, t, f, b, asPhone) => {
         const before = await state();
         const res = await raw(`/rest/v1/${t}?${f}`, {
           method,
           ...(method === 'PATCH' ? { body: b } : {}),
           headers: { Prefer: 'return=representation' },
+          // anon, or a visitor signed in with a phone that owns nothing here
+          ...(asPhone ? { token: phoneJwt(randomMobile()) } : {}),
         });
         // A PATCH/DELETE that matches no row it may touch is a 2xx with an empty result.
         if (res.status < 300) expect(res.json).toEqual([]);

@@ -4,7 +4,7 @@
  * paging, text search) and get_average_ratings.
  */
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
-import { anonClient, createProvider, deviceToken, raw, sharedAdmin, validAadhaar } from './helpers';
+import { anonClient, createProvider, phoneJwtClient, randomMobile, raw, sharedAdmin, validAadhaar } from './helpers';
 
 type Row = {
   id: string;
@@ -97,6 +97,7 @@ describe('service_providers reads', () => {
       'verified',
       'status',
       'registration_date',
+      'number_caution',
     ]) {
       expect(row).toHaveProperty(key);
     }
@@ -108,7 +109,7 @@ describe('service_providers reads', () => {
     const approved = await createProvider();
     const one = await supabase.from('service_providers').select('*').eq('id', approved.id).single();
     expect(one.error).toBeNull();
-    expect(one.data).toMatchObject({ id: approved.id, status: 'approved', mobile: approved.input.p_mobile });
+    expect(one.data).toMatchObject({ id: approved.id, status: 'approved', mobile: approved.mobile, number_caution: false });
 
     const pending = await createProvider({ approve: false });
     const hidden = await supabase.from('service_providers').select('*').eq('id', pending.id).single();
@@ -220,7 +221,7 @@ describe('search_providers', () => {
     expect(byName.map((r) => r.id)).toEqual([mine.id]);
     const byBusiness = await search({ p_query: 'Quixotic' });
     expect(byBusiness.map((r) => r.id)).toEqual([mine.id]);
-    const digits = String(mine.input.p_mobile).slice(2, 9);
+    const digits = mine.mobile.slice(2, 9);
     const byMobile = await search({ p_query: digits, p_limit: 100 });
     expect(byMobile.map((r) => r.id)).toContain(mine.id);
     const typo = await search({ p_query: 'zorawer' });
@@ -270,7 +271,7 @@ describe('search_providers', () => {
     const low = await createProvider({ overrides: { p_category: cat } });
     const rate = async (id: string, ratings: number[]) => {
       for (const r of ratings) {
-        const res = await supabase.rpc('rate_provider', { p_provider_id: id, p_device_token: deviceToken(), p_rating: r });
+        const res = await phoneJwtClient(randomMobile()).rpc('rate_provider', { p_provider_id: id, p_rating: r });
         if (res.error) throw new Error(JSON.stringify(res.error));
       }
     };
@@ -335,6 +336,27 @@ describe('get_average_ratings', () => {
     const all = await supabase.rpc('get_average_ratings');
     expect(all.error).toBeNull();
     expect((all.data as unknown[]).length).toBeGreaterThan(100);
+  });
+
+  test('at most 200 ids (22001 naming p_provider_ids); the word splitter is not callable through the API', async () => {
+    const ids = (await search({ p_limit: 1 })).map((r) => r.id);
+    const ok = await supabase.rpc('get_average_ratings', { p_provider_ids: Array<string>(200).fill(ids[0]!) });
+    expect(ok.error).toBeNull();
+    const tooMany = await supabase.rpc('get_average_ratings', { p_provider_ids: Array<string>(201).fill(ids[0]!) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.error).toMatchObject({ code: '22001', details: 'p_provider_ids' });
+    const huge = await raw('/rest/v1/rpc/get_average_ratings', {
+      method: 'POST',
+      body: { p_provider_ids: Array<string>(2000).fill(ids[0]!) },
+    });
+    expect(huge.status).toBe(400);
+    for (const [client, status] of [
+      [supabase, 401],
+      [phoneJwtClient(randomMobile()), 403],
+    ] as const) {
+      const words = await client.rpc('search_words_of', { p_text: 'x'.repeat(1000) });
+      expect({ status: words.status, code: words.error?.code, data: words.data }).toEqual({ status, code: '42501', data: null });
+    }
   });
 });
 

@@ -6,8 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { phoneToken } from '../bench/write-load-core';
 import { call, startChildServer } from './child-server';
-import { deviceToken } from './helpers';
+import { randomMobile } from './helpers';
+
+const JWT_SECRET = `durability-secret-${Math.random().toString(36).slice(2)}-padding-padding`;
+/** Headers of a signed-in phone (a session as GoTrue signs one after a code). */
+const asPhone = (mobile = randomMobile()) => ({ Authorization: `Bearer ${phoneToken(JWT_SECRET, mobile)}` });
 
 async function countRows(s: { url: string; serviceRoleKey: string }, table: string, filter: string): Promise<number> {
   const r = await call(s, s.serviceRoleKey, `/rest/v1/${table}?select=provider_id&limit=0&${filter}`, {
@@ -18,7 +23,7 @@ async function countRows(s: { url: string; serviceRoleKey: string }, table: stri
 }
 
 test('every write answered 2xx before a SIGKILL is there after the restart; the stale lock does not block it', async () => {
-  const first = await startChildServer({ args: ['--no-seed', '--rate-limits', 'off'] });
+  const first = await startChildServer({ args: ['--no-seed', '--rate-limits', 'off'], env: { JWT_SECRET } });
   let second: Awaited<ReturnType<typeof startChildServer>> | undefined;
   try {
     const p = await call(first, first.serviceRoleKey, '/rest/v1/service_providers', {
@@ -36,26 +41,28 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     expect(p.status).toBe(201);
     const providerId = (p.json as { id: string }).id;
 
-    // Concurrent visitor writes (the one-row functions, a device each), each committed when its 2xx arrives.
+    // Concurrent visitor writes (the one-row functions, a signed-in phone each), each committed when its 2xx arrives.
     const writes = await Promise.all([
       ...Array.from({ length: 20 }, (_, i) =>
         call(first, first.anonKey, '/rest/v1/rpc/add_review', {
           method: 'POST',
-          body: { p_provider_id: providerId, p_review_text: `समीक्षा ${i}: अच्छा काम`, p_device_token: deviceToken() },
+          headers: asPhone(),
+          body: { p_provider_id: providerId, p_review_text: `समीक्षा ${i}: अच्छा काम` },
         }),
       ),
       ...Array.from({ length: 20 }, (_, i) =>
         call(first, first.anonKey, '/rest/v1/rpc/rate_provider', {
           method: 'POST',
-          body: { p_provider_id: providerId, p_device_token: deviceToken(), p_rating: (i % 5) + 1 },
+          headers: asPhone(),
+          body: { p_provider_id: providerId, p_rating: (i % 5) + 1 },
         }),
       ),
       ...Array.from({ length: 5 }, (_, i) =>
         call(first, first.anonKey, '/rest/v1/rpc/register_provider', {
           method: 'POST',
+          headers: asPhone(`98765222${String(i).padStart(2, '0')}`),
           body: {
             p_name: `पंजीकरण ${i}`,
-            p_mobile: `98765222${String(i).padStart(2, '0')}`,
             p_category: '🔧 प्लंबर',
             p_address: 'Sitapur',
             p_experience: i,
@@ -80,18 +87,21 @@ test('every write answered 2xx before a SIGKILL is there after the restart; the 
     expect(held.started).toMatch(/\S/);
 
     // Restarted at once, on the folder the killed process left (its PGlite worker died with it).
-    second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed', '--rate-limits', 'off'] });
+    second = await startChildServer({ dataDir: first.dataDir, args: ['--no-seed', '--rate-limits', 'off'], env: { JWT_SECRET } });
     expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid).toBe(second.child.pid);
     expect(await countRows(second, 'reviews', `provider_id=eq.${providerId}`)).toBe(20);
     expect(await countRows(second, 'service_ratings', `provider_id=eq.${providerId}`)).toBe(20);
-    const regs = await call(second, second.serviceRoleKey, '/rest/v1/service_providers?select=name&status=eq.pending&order=name');
-    expect((regs.json as { name: string }[]).map((r) => r.name)).toEqual(Array.from({ length: 5 }, (_, i) => `पंजीकरण ${i}`));
+    const regs = await call(second, second.serviceRoleKey, '/rest/v1/service_providers?select=name,mobile&status=eq.pending&order=name');
+    expect(regs.json).toEqual(
+      Array.from({ length: 5 }, (_, i) => ({ name: `पंजीकरण ${i}`, mobile: `98765222${String(i).padStart(2, '0')}` })),
+    );
     const avg = await call(second, second.anonKey, '/rest/v1/service_providers?select=rating_count,avg_rating&id=eq.' + providerId);
     expect(avg.json).toEqual([{ rating_count: 20, avg_rating: 3 }]);
     // And it still takes writes.
     const after = await call(second, second.anonKey, '/rest/v1/rpc/add_review', {
       method: 'POST',
-      body: { p_provider_id: providerId, p_review_text: 'after restart', p_device_token: deviceToken() },
+      headers: asPhone(),
+      body: { p_provider_id: providerId, p_review_text: 'after restart' },
     });
     expect(after.status).toBe(200);
     expect(after.json).toMatchObject({ provider_id: providerId, review_text: 'after restart' });

@@ -200,8 +200,17 @@ export async function phoneClient(mobile: string): Promise<SupabaseClient> {
  */
 export function phoneJwtClient(mobile: string): SupabaseClient {
   const s = server();
+  return createClient(s.url, s.anonKey, {
+    ...clientOptions,
+    global: { headers: { Authorization: `Bearer ${phoneJwt(mobile)}` } },
+  });
+}
+
+/** The access token phoneJwtClient sends (for raw requests as that phone). */
+export function phoneJwt(mobile: string): string {
+  const s = server();
   const now = Math.floor(Date.now() / 1000);
-  const token = signJwt(
+  return signJwt(
     {
       aud: 'authenticated',
       role: 'authenticated',
@@ -214,8 +223,4 @@ export function phoneJwtClient(mobile: string): SupabaseClient {
     },
     s.jwtSecret,
   );
-  return createClient(s.url, s.anonKey, {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
 }

@@ -2,6 +2,8 @@
  * The operator console's functions (migration 0008): refused to anon and to a signed-in
  * non-admin, bad input refused with nothing stored, and every operator action in the
  * append-only audit log (who, when, what, before -> after, reason; never an Aadhaar number).
+ * Since 0011: the owners' own edits listed for the operator with a one-press revert, and the
+ * request limits readable and tunable by the operator only.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -9,6 +11,7 @@ import {
   anonClient,
   createProvider,
   phoneClient,
+  phoneJwtClient,
   randomMobile,
   raw,
   server,
@@ -50,6 +53,13 @@ async function auditOf(targetId: string): Promise<AuditEntry[]> {
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
+/** A review written by a new signed-in phone; its id. */
+async function reviewBy(providerId: string, text: string): Promise<string> {
+  const { data, error } = await phoneJwtClient(randomMobile()).rpc('add_review', { p_provider_id: providerId, p_review_text: text });
+  expect(error).toBeNull();
+  return (data as { id: string }).id;
+}
+
 describe('the console is the operator’s only', () => {
   const calls: [string, Record<string, unknown>][] = [
     ['admin_list_reports', {}],
@@ -64,6 +74,10 @@ describe('the console is the operator’s only', () => {
     ['admin_delete_ad', { p_id: ZERO, p_reason: 'x' }],
     ['admin_stats', { p_days: 30 }],
     ['admin_audit_log', { p_limit: 10, p_offset: 0 }],
+    ['admin_list_owner_edits', { p_limit: 10, p_offset: 0 }],
+    ['admin_revert_owner_edit', { p_audit_id: 1, p_reason: 'x' }],
+    ['admin_request_limits', {}],
+    ['admin_set_request_limit', { p_name: 'addr:rate', p_max_hits: 0, p_window_seconds: 1 }],
   ];
 
   test.each(calls)('%s: anon 401 and a signed-in non-admin 403 (42501), no data', async (fn, args) => {
@@ -75,8 +89,7 @@ describe('the console is the operator’s only', () => {
 
   test('a real change attempted by anon and a user leaves the provider, ad and review as they were', async () => {
     const { id } = await createProvider();
-    const review = await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'ok', p_device_token: 'x'.repeat(30) });
-    const reviewId = (review.data as { id: string }).id;
+    const reviewId = await reviewBy(id, 'ok');
     for (const client of [anon, user]) {
       await client.rpc('admin_update_provider', { p_id: id, p_fields: { mobile: '9000000000' }, p_reason: 'x' });
       await client.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'suspended', p_reason: 'x' });
@@ -149,8 +162,7 @@ describe('audit_log is append-only', () => {
 describe('providers', () => {
   test('search any status with the Aadhaar masked; by a mobile typed with +91 and spaces', async () => {
     const aadhaar = aadhaarEndingIn('6789');
-    const { id, input } = await createProvider({ approve: false, overrides: { p_aadhaar: aadhaar } });
-    const mobile = input.p_mobile as string;
+    const { id, mobile } = await createProvider({ approve: false, overrides: { p_aadhaar: aadhaar } });
     const res = await admin.rpc('admin_search_providers', {
       p_query: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
       p_status: 'pending',
@@ -167,7 +179,7 @@ describe('providers', () => {
   });
 
   test('edit every field: cleaned, checked like registration, live at once, audited before -> after', async () => {
-    const { id, input } = await createProvider();
+    const { id, input, mobile } = await createProvider();
     const fields = {
       name: '  नया   नाम ',
       business_name: null,
@@ -191,7 +203,8 @@ describe('providers', () => {
     expect(res.data).toMatchObject(expected);
     const pub = await anon.from('service_providers').select(Object.keys(expected).join(',')).eq('id', id).single();
     expect(pub.data).toEqual(expected);
-    const found = await anon.rpc('search_providers', { p_query: 'tent house' });
+    // Found by the words of its new category (within that category: other files add tent houses meanwhile).
+    const found = await anon.rpc('search_providers', { p_query: 'tent house', p_category: 'OTHERS: Tent house', p_limit: 100 });
     expect((found.data as { id: string }[]).some((r) => r.id === id)).toBe(true);
 
     const [entry] = await auditOf(id);
@@ -203,7 +216,7 @@ describe('providers', () => {
       target_name: 'नया नाम',
       reason: 'called him',
     });
-    expect(entry!.before).toMatchObject({ name: input.p_name, mobile: input.p_mobile, experience: 5 });
+    expect(entry!.before).toMatchObject({ name: input.p_name, mobile, experience: 5 });
     expect(entry!.after).toMatchObject({ name: 'नया नाम', mobile: '9876543210', experience: 12 });
     expect(entry!.before).not.toHaveProperty('search_text');
     expect(Date.now() - Date.parse(entry!.at)).toBeLessThan(60_000);
@@ -307,8 +320,8 @@ describe('providers', () => {
   });
 
   test('delete: gone with its reviews; the log keeps what it was', async () => {
-    const { id, input } = await createProvider();
-    await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'fine', p_device_token: 'y'.repeat(30) });
+    const { id, mobile } = await createProvider();
+    await reviewBy(id, 'fine');
     expect((await admin.rpc('admin_delete_provider', { p_id: id, p_reason: '' })).error).toMatchObject({ code: '22023' });
     const res = await admin.rpc('admin_delete_provider', { p_id: id, p_reason: 'asked to be removed' });
     expect(res.error).toBeNull();
@@ -317,7 +330,7 @@ describe('providers', () => {
     expect((await admin.from('reviews').select('id').eq('provider_id', id)).data).toEqual([]);
     const [entry] = await auditOf(id);
     expect(entry).toMatchObject({ action: 'provider.delete', reason: 'asked to be removed', after: null });
-    expect(entry!.before).toMatchObject({ id, mobile: input.p_mobile, status: 'approved' });
+    expect(entry!.before).toMatchObject({ id, mobile, status: 'approved' });
     expect((await admin.rpc('admin_delete_provider', { p_id: id, p_reason: 'again' })).status).toBe(404);
   });
 
@@ -354,7 +367,7 @@ describe('providers', () => {
 
   test('the operator’s decision on a listing change request is in the log with its reason', async () => {
     const mobile = randomMobile();
-    const { id } = await createProvider({ overrides: { p_mobile: mobile } });
+    const { id } = await createProvider({ mobile });
     const provider = await phoneClient(mobile);
     const req = await provider.rpc('request_listing_change', { p_provider_id: id, p_name: 'Renamed Works' });
     expect(req.error).toBeNull();
@@ -393,8 +406,7 @@ describe('providers', () => {
 describe('reviews', () => {
   test('hide and show a review with a reason; hidden reviews are gone from the profile', async () => {
     const { id } = await createProvider();
-    const added = await anon.rpc('add_review', { p_provider_id: id, p_review_text: 'गंदी भाषा', p_device_token: 'z'.repeat(30) });
-    const reviewId = (added.data as { id: string }).id;
+    const reviewId = await reviewBy(id, 'गंदी भाषा');
     expect((await admin.rpc('admin_hide_review', { p_review_id: reviewId, p_hidden: true, p_reason: '' })).error).toMatchObject({
       code: '22023',
     });
@@ -414,6 +426,160 @@ describe('reviews', () => {
       after: { hidden: true },
       reason: 'abuse',
     });
+  });
+});
+
+describe('owner edits', () => {
+  interface OwnerEdit {
+    id: number;
+    at: string;
+    provider_id: string;
+    provider_name: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    reverted: boolean;
+  }
+  const editsOf = async (providerId: string) => {
+    const { data, error } = await admin.rpc('admin_list_owner_edits', { p_limit: 200, p_offset: 0 });
+    expect(error).toBeNull();
+    return (data as OwnerEdit[]).filter((e) => e.provider_id === providerId);
+  };
+  const ownerUpdate = (client: SupabaseClient, id: string, business: string, specialist: string | null = 'Bathroom fitting') =>
+    client.rpc('update_my_listing', {
+      p_provider_id: id,
+      p_business_name: business,
+      p_specialist_in: specialist,
+      p_address: 'H.No. 12, Lalbagh, Sitapur 261001',
+      p_experience: 5,
+    });
+
+  test('listed newest first with before and after; one press puts the before values back, logged with the reason', async () => {
+    const { id, mobile, input } = await createProvider();
+    const owner = phoneJwtClient(mobile);
+    expect((await ownerUpdate(owner, id, 'Spammy Deals Works', 'Best deals')).error).toBeNull();
+    const [edit] = await editsOf(id);
+    expect(edit).toMatchObject({
+      provider_id: id,
+      provider_name: input.p_name,
+      before: { business_name: 'Test Plumbing Works', specialist_in: 'Bathroom fitting' },
+      after: { business_name: 'Spammy Deals Works', specialist_in: 'Best deals' },
+      reverted: false,
+    });
+    expect(Object.keys(edit!).sort()).toEqual(['after', 'at', 'before', 'id', 'provider_id', 'provider_name', 'reverted']);
+
+    const reverted = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edit!.id, p_reason: 'misleading name' });
+    expect(reverted.error).toBeNull();
+    expect(reverted.data).toMatchObject({ id, business_name: 'Test Plumbing Works', specialist_in: 'Bathroom fitting' });
+    expect((await anon.from('service_providers').select('business_name, specialist_in').eq('id', id).single()).data).toEqual({
+      business_name: 'Test Plumbing Works',
+      specialist_in: 'Bathroom fitting',
+    });
+    expect((await editsOf(id)).map((e) => [e.id, e.reverted])).toEqual([[edit!.id, true]]); // the revert is no owner edit
+    const log = await auditOf(id);
+    expect(log.find((e) => e.action === 'owner_edit.reverted')).toMatchObject({
+      actor: adminId,
+      before: { business_name: 'Spammy Deals Works', specialist_in: 'Best deals' },
+      after: { business_name: 'Test Plumbing Works', specialist_in: 'Bathroom fitting' },
+      reason: 'misleading name',
+    });
+    // once only
+    const again = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edit!.id, p_reason: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: 'PT409' });
+  });
+
+  test('an edit changed again since is not reverted (409, nothing changed); unknown ids 404; bad paging 22023', async () => {
+    const { id, mobile } = await createProvider();
+    const owner = phoneJwtClient(mobile);
+    expect((await ownerUpdate(owner, id, 'First Change Works')).error).toBeNull();
+    expect((await ownerUpdate(owner, id, 'Second Change Works')).error).toBeNull();
+    const edits = await editsOf(id);
+    expect(edits.map((e) => e.after.business_name)).toEqual(['Second Change Works', 'First Change Works']);
+    const stale = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edits[1]!.id, p_reason: 'x' });
+    expect(stale.status).toBe(409);
+    expect(stale.error).toMatchObject({ code: 'PT409' });
+    expect(stale.error!.message).toMatch(/changed again/);
+    expect((await anon.from('service_providers').select('business_name').eq('id', id).single()).data).toEqual({
+      business_name: 'Second Change Works',
+    });
+    expect((await editsOf(id)).every((e) => !e.reverted)).toBe(true);
+    // the newest one still reverts, to the first change, with one press (the reason is optional)
+    const onePress = await admin.rpc('admin_revert_owner_edit', { p_audit_id: edits[0]!.id });
+    expect(onePress.error).toBeNull();
+    expect(onePress.data).toMatchObject({ business_name: 'First Change Works' });
+    const unknown = await admin.rpc('admin_revert_owner_edit', { p_audit_id: 9_000_000_000, p_reason: 'x' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({ code: 'PT404' });
+    // an operator's entry is no owner edit
+    const [operatorEntry] = await auditOf(id);
+    const notOwner = await admin.rpc('admin_revert_owner_edit', { p_audit_id: operatorEntry!.id, p_reason: 'x' });
+    expect(operatorEntry!.action).not.toBe('owner.edit');
+    expect(notOwner.error).toMatchObject({ code: 'PT404' });
+    for (const args of [{ p_limit: 0 }, { p_limit: 201 }, { p_offset: -1 }]) {
+      expect((await admin.rpc('admin_list_owner_edits', args)).error).toMatchObject({ code: '22023' });
+    }
+  });
+});
+
+describe('request limits', () => {
+  test('the operator reads every limit and changes one, audited; unknown names and bad values are refused', async () => {
+    const res = await admin.rpc('admin_request_limits');
+    expect(res.error).toBeNull();
+    const limits = res.data as { name: string; max_hits: number; window_seconds: number }[];
+    for (const name of [
+      'addr:register',
+      'phone:register',
+      'addr:rate',
+      'phone:rate',
+      'addr:review',
+      'phone:review',
+      'addr:report',
+      'phone:report',
+      'addr:click',
+      'addr:click_provider',
+      'addr:confirm',
+      'phone:confirm',
+    ]) {
+      expect(limits.find((l) => l.name === name)).toMatchObject({ max_hits: expect.any(Number), window_seconds: expect.any(Number) });
+    }
+    // phone:confirm: no other test depends on its value; put back as it was.
+    const was = limits.find((l) => l.name === 'phone:confirm')!;
+    const set = await admin.rpc('admin_set_request_limit', {
+      p_name: 'phone:confirm',
+      p_max_hits: was.max_hits + 1,
+      p_window_seconds: was.window_seconds,
+    });
+    expect(set.error).toBeNull();
+    expect(((await admin.rpc('admin_request_limits')).data as typeof limits).find((l) => l.name === 'phone:confirm')).toEqual({
+      ...was,
+      max_hits: was.max_hits + 1,
+    });
+    const [entry] = await auditOf('phone:confirm');
+    expect(entry).toMatchObject({
+      action: 'request_limit.set',
+      actor: adminId,
+      before: { max_hits: was.max_hits },
+      after: { max_hits: was.max_hits + 1 },
+    });
+    expect(
+      (
+        await admin.rpc('admin_set_request_limit', {
+          p_name: 'phone:confirm',
+          p_max_hits: was.max_hits,
+          p_window_seconds: was.window_seconds,
+        })
+      ).error,
+    ).toBeNull();
+    for (const [args, detail] of [
+      [{ p_name: 'addr:nothing', p_max_hits: 1, p_window_seconds: 60 }, 'name'],
+      [{ p_name: 'phone:confirm', p_max_hits: -1, p_window_seconds: 60 }, null],
+      [{ p_name: 'phone:confirm', p_max_hits: 1, p_window_seconds: 0 }, null],
+      [{ p_name: 'phone:confirm', p_max_hits: 1, p_window_seconds: 604801 }, null],
+    ] as const) {
+      const bad = await admin.rpc('admin_set_request_limit', args);
+      expect(bad.error).toMatchObject({ code: '22023', details: detail });
+    }
+    expect(((await admin.rpc('admin_request_limits')).data as typeof limits).find((l) => l.name === 'phone:confirm')).toEqual(was);
   });
 });
 
@@ -519,7 +685,7 @@ describe('ads', () => {
 describe('stats', () => {
   test('counts by status, open reports, and taps and views per day (zero-filled, oldest first)', async () => {
     const { id } = await createProvider();
-    await anon.rpc('track_click', { p_provider_id: id, p_click_type: 'call', p_device_token: 'c'.repeat(30) });
+    expect((await anon.rpc('track_click', { p_provider_id: id, p_click_type: 'call', p_device_token: 'c'.repeat(30) })).error).toBeNull();
     const res = await admin.rpc('admin_stats', { p_days: 7 });
     expect(res.error).toBeNull();
     const stats = res.data as Record<string, unknown> & { daily: { day: string; calls: number; chats: number; views: number }[] };

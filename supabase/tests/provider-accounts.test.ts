@@ -1,7 +1,9 @@
 /**
  * Provider self-service (issue 17, migration 0007): a provider signed in by phone manages
  * the listings whose mobile is theirs. Ownership comes from the JWT's phone claim and RLS;
- * tried as the owner, as a second provider, as a plain e-mail user, and as anon.
+ * tried as the owner, as a second provider, as a plain e-mail user, and as anon. Since 0011
+ * the listing's mobile is the registering phone's; an owner's business name and
+ * specialisation carry no phone number or link, and every owner edit is in the audit log.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -10,6 +12,7 @@ import {
   deviceHash,
   deviceToken,
   phoneClient,
+  phoneJwtClient,
   randomMobile,
   serviceClient,
   sharedAdmin,
@@ -31,6 +34,7 @@ interface Listing {
   on_leave_until: string | null;
   opening_hours: Record<string, unknown> | null;
   pending_change: { name: string | null; category: string | null; mobile: string | null; created_at: string } | null;
+  number_caution: boolean;
 }
 
 // Categories no other test file writes to (their counts are compared below, test files run in parallel).
@@ -55,13 +59,29 @@ async function adminRow(id: string): Promise<Record<string, unknown>> {
   return data as Record<string, unknown>;
 }
 
-/** An approved provider with its own mobile, and a client signed in with that mobile. */
+/**
+ * An approved provider with its own mobile, and a client whose session carries that phone
+ * (as GoTrue signs one after a code; the code step itself is used where it matters below).
+ */
 async function provider(
   opts: { approve?: boolean; overrides?: Record<string, unknown> } = {},
 ): Promise<{ id: string; mobile: string; client: SupabaseClient }> {
   const mobile = randomMobile();
-  const { id } = await createProvider({ ...opts, overrides: { p_mobile: mobile, p_category: HOME_CATEGORY, ...opts.overrides } });
-  return { id, mobile, client: await phoneClient(mobile) };
+  const { id } = await createProvider({ ...opts, mobile, overrides: { p_category: HOME_CATEGORY, ...opts.overrides } });
+  return { id, mobile, client: phoneJwtClient(mobile) };
+}
+
+/** The audit log's owner.edit entries of one listing, newest first. */
+async function ownerEdits(id: string) {
+  // Read with the service key, filtered to this listing: other files write to the log meanwhile.
+  const log = await serviceClient()
+    .from('audit_log')
+    .select('action, target_id, actor, before, after')
+    .eq('target_id', id)
+    .eq('action', 'owner.edit')
+    .order('id', { ascending: false });
+  expect(log.error).toBeNull();
+  return log.data as { action: string; target_id: string; actor: string | null; before: unknown; after: unknown }[];
 }
 
 let one: Awaited<ReturnType<typeof provider>>;
@@ -72,31 +92,44 @@ beforeAll(async () => {
   two = await provider();
 });
 
-describe('registration accepts the mobile as typed', () => {
-  test.each([
-    ['98765 43210', '9876543210'],
-    ['+91 98765 43210', '9876543210'],
-    ['+91-98765-43210', '9876543210'],
-    ['098765-43210', '9876543210'],
-    ['919876543210', '9876543210'],
-    ['(98765) 43.210', '9876543210'],
-  ])('%s is stored as %s', async (typed, stored) => {
-    const { id } = await createProvider({ approve: false, overrides: { p_mobile: typed } });
-    expect((await adminRow(id)).mobile).toBe(stored);
+describe('registration takes the mobile from the signed-in phone', () => {
+  test('a phone signed in with a code registers: the listing carries that mobile, 10 digits', async () => {
+    const mobile = randomMobile();
+    const client = await phoneClient(mobile);
+    const { data: id, error } = await client.rpc('register_provider', {
+      p_name: 'Code Wala',
+      p_category: HOME_CATEGORY,
+      p_experience: 1,
+      p_address: 'Sitapur',
+    });
+    expect(error).toBeNull();
+    expect((await adminRow(id as string)).mobile).toBe(mobile);
+    expect(((await client.rpc('my_listings')).data as Listing[]).map((r) => r.id)).toEqual([id]);
+    // No mobile parameter: another number cannot be named.
+    const other = await client.rpc('register_provider', {
+      p_name: 'Someone Else',
+      p_mobile: randomMobile(),
+      p_category: HOME_CATEGORY,
+      p_experience: 1,
+      p_address: 'Sitapur',
+    });
+    expect(other.error?.code).toBe('PGRST202');
   });
 
-  test.each(['5876543210', '+92 98765 43210', '98765 4321', '9876543210 1', '0098765432100'])(
-    '%s is refused (23514, mobile)',
+  test.each(['5876543210', '987654321', '98765432101'])(
+    'a phone claim that is not an Indian mobile (91 %s) registers nothing (42501)',
     async (bad) => {
-      const { error } = await anonClient().rpc('register_provider', {
-        p_name: 'X',
-        p_mobile: bad,
+      const { error, status } = await phoneJwtClient(bad).rpc('register_provider', {
+        p_name: `Not Indian ${bad}`,
         p_category: HOME_CATEGORY,
         p_experience: 1,
         p_address: 'Sitapur',
       });
-      expect(error?.code).toBe('23514');
-      expect(error?.details).toBe('mobile');
+      expect(status).toBe(403);
+      expect(error?.code).toBe('42501');
+      const admin = await sharedAdmin();
+      const found = await admin.rpc('admin_search_providers', { p_query: `Not Indian ${bad}`, p_status: 'all' });
+      expect(found.data).toEqual([]);
     },
   );
 });
@@ -104,11 +137,12 @@ describe('registration accepts the mobile as typed', () => {
 describe('my_listings', () => {
   test('the owner sees their listings of any status, with the status and the reason', async () => {
     const mobile = randomMobile();
-    const approved = await createProvider({ overrides: { p_mobile: mobile } });
-    const pending = await createProvider({ approve: false, overrides: { p_mobile: `+91 ${mobile}` } });
-    const rejected = await createProvider({ approve: false, overrides: { p_mobile: `0${mobile}` } });
+    const approved = await createProvider({ mobile, overrides: { p_name: 'Pehla Listing' } });
+    const pending = await createProvider({ approve: false, mobile, overrides: { p_name: 'Doosra Listing' } });
+    const rejected = await createProvider({ approve: false, mobile, overrides: { p_name: 'Teesra Listing' } });
     const admin = await sharedAdmin();
     await admin.rpc('admin_set_provider_status', { p_provider_id: rejected.id, p_status: 'rejected', p_reason: 'Number not reachable' });
+    // Signed in with a code sent to that number, as the app does it.
     const client = await phoneClient(mobile);
     const { data, error } = await client.rpc('my_listings');
     expect(error).toBeNull();
@@ -120,6 +154,7 @@ describe('my_listings', () => {
     expect(byId.get(rejected.id)!.status).toBe('rejected');
     expect(byId.get(rejected.id)!.rejection_reason).toBe('Number not reachable');
     expect(byId.get(approved.id)!.pending_change).toBeNull();
+    expect(rows.map((r) => r.number_caution)).toEqual([false, false, false]);
   });
 
   test('another provider, an e-mail user and anon get none of them', async () => {
@@ -164,6 +199,10 @@ describe('update_my_listing', () => {
       [{ p_experience: 81 }, '23514'],
       [{ p_experience: -1 }, '23514'],
       [{ p_business_name: 'b'.repeat(151) }, '23514'],
+      // sizes before any trimming
+      [{ p_business_name: 'b'.repeat(301) }, '22001'],
+      [{ p_specialist_in: ' '.repeat(401) }, '22001'],
+      [{ p_address: `${' '.repeat(601)}A` }, '22001'],
     ] as const) {
       const { error } = await one.client.rpc('update_my_listing', {
         p_provider_id: one.id,
@@ -255,6 +294,104 @@ describe('update_my_listing', () => {
     const user = await signedInClient('user');
     const r = await user.rpc('set_my_availability', { p_provider_id: one.id, p_on_leave_until: null });
     expect(r.error?.code).toBe('42501');
+  });
+});
+
+describe('owner edits: no phone numbers or links; every edit in the audit log', () => {
+  test.each([
+    ['business_name', 'CALL 9123456789 now'],
+    ['business_name', 'Sharma 98 76 54-32 10'],
+    ['business_name', 'शर्मा ९१२३४५६७८९'],
+    ['business_name', '(0522) 123.4567'],
+    ['business_name', 'http://spam.example'],
+    ['business_name', 'see www.sharma'],
+    ['business_name', 'bestplumber.in'],
+    ['specialist_in', 'Geyser repair, book at https://x.example/y'],
+    ['specialist_in', 'order on sharma.com today'],
+    ['specialist_in', 'WhatsApp +91 91234 56789'],
+  ])('%s %p is refused (23514), via the function and a direct PATCH; nothing stored or logged', async (field, value) => {
+    const p = await provider();
+    const before = await adminRow(p.id);
+    const viaRpc = await p.client.rpc('update_my_listing', {
+      p_provider_id: p.id,
+      p_business_name: field === 'business_name' ? value : before.business_name,
+      p_specialist_in: field === 'specialist_in' ? value : before.specialist_in,
+      p_address: before.address,
+      p_experience: before.experience,
+    });
+    expect(viaRpc.error).toMatchObject({ code: '23514', details: field });
+    expect(viaRpc.error!.message).toMatch(/no phone numbers or links/);
+    const direct = await p.client
+      .from('service_providers')
+      .update({ [field]: value })
+      .eq('id', p.id)
+      .select();
+    expect(direct.error).toMatchObject({ code: '23514', details: field });
+    expect(await adminRow(p.id)).toEqual(before);
+    expect(await ownerEdits(p.id)).toEqual([]);
+    expect(
+      ((await anonClient().rpc('search_providers', { p_query: String(value) })).data as { id: string }[]).some((r) => r.id === p.id),
+    ).toBe(false);
+  });
+
+  test('ordinary names with a few digits are fine: 24x7, a year, a shop number', async () => {
+    const p = await provider();
+    for (const [business, specialist] of [
+      ['Sharma Plumbing 24x7', 'Since 1995'],
+      ['Shop No. 12-B Works', 'RO, AC 1.5 ton, 2 HP motors'],
+      ['A-1 Electricals', null],
+    ]) {
+      const r = await p.client.rpc('update_my_listing', {
+        p_provider_id: p.id,
+        p_business_name: business,
+        p_specialist_in: specialist,
+        p_address: 'Sitapur',
+        p_experience: 3,
+      });
+      expect(r.error).toBeNull();
+      expect(await publicRow(p.id)).toMatchObject({ business_name: business, specialist_in: specialist });
+    }
+  });
+
+  test("every owner edit is logged as owner.edit by the owner, with only the changed columns; the operator's edits are not", async () => {
+    const mobile = randomMobile();
+    const { id } = await createProvider({ mobile, overrides: { p_category: HOME_CATEGORY, p_business_name: 'Old Name Works' } });
+    // Signed in with a code, as the app does it: the log names this user.
+    const client = await phoneClient(mobile);
+    const uid = (await client.auth.getSession()).data.session!.user.id;
+    const before = await adminRow(id);
+    const r = await client.rpc('update_my_listing', {
+      p_provider_id: id,
+      p_business_name: 'New Name Works',
+      p_specialist_in: before.specialist_in,
+      p_address: before.address,
+      p_experience: 9,
+    });
+    expect(r.error).toBeNull();
+    let edits = await ownerEdits(id);
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toMatchObject({
+      actor: uid,
+      before: { business_name: 'Old Name Works', experience: before.experience },
+      after: { business_name: 'New Name Works', experience: 9 },
+    });
+    // A direct PATCH, leave and hours: each its own entry, only what changed.
+    expect((await client.from('service_providers').update({ address: 'Station Road, Sitapur' }).eq('id', id)).error).toBeNull();
+    expect((await client.rpc('set_my_availability', { p_provider_id: id, p_on_leave_until: kolkataDay(2) })).error).toBeNull();
+    edits = await ownerEdits(id);
+    expect(edits).toHaveLength(3);
+    expect(edits[1]).toMatchObject({ before: { address: before.address }, after: { address: 'Station Road, Sitapur' } });
+    expect(edits[0]).toMatchObject({ before: { on_leave_until: null }, after: { on_leave_until: kolkataDay(2) } });
+    for (const e of edits) expect(Object.keys(e.after as object)).toHaveLength(1 + (e === edits[2] ? 1 : 0));
+    // Saving the same values again changes nothing and logs nothing.
+    await client.from('service_providers').update({ address: 'Station Road, Sitapur' }).eq('id', id);
+    expect(await ownerEdits(id)).toHaveLength(3);
+    // The operator's edit is logged as the operator's, not as an owner edit.
+    const admin = await sharedAdmin();
+    expect(
+      (await admin.rpc('admin_update_provider', { p_id: id, p_fields: { address: 'Operator Road' }, p_reason: 'fix' })).error,
+    ).toBeNull();
+    expect(await ownerEdits(id)).toHaveLength(3);
   });
 });
 

@@ -105,32 +105,32 @@ describe('RateLimiter (pure)', () => {
 
   test('several keys at once (sign-ins: client and account); refund() gives back, forget() clears one key', () => {
     let now = 0;
-    const rl = new RateLimiter({ ...DEFAULT_RATE_LIMITS, signins: { max: 2, windowSeconds: 900 } }, { now: () => now });
-    expect(rl.takeAll('signins', ['client:1', 'account:a']).allowed).toBe(true);
-    expect(rl.takeAll('signins', ['client:1', 'account:b']).allowed).toBe(true);
+    const rl = new RateLimiter({ ...DEFAULT_RATE_LIMITS, reports: { max: 2, windowSeconds: 900 } }, { now: () => now });
+    expect(rl.takeAll('reports', ['client:1', 'account:a']).allowed).toBe(true);
+    expect(rl.takeAll('reports', ['client:1', 'account:b']).allowed).toBe(true);
     // client:1 is full: refused, and account:c is not charged for it
-    expect(rl.takeAll('signins', ['client:1', 'account:c']).allowed).toBe(false);
-    expect(rl.takeAll('signins', ['client:2', 'account:c']).allowed).toBe(true);
-    expect(rl.takeAll('signins', ['client:3', 'account:c']).allowed).toBe(true);
-    expect(rl.takeAll('signins', ['client:4', 'account:c']).allowed).toBe(false);
+    expect(rl.takeAll('reports', ['client:1', 'account:c']).allowed).toBe(false);
+    expect(rl.takeAll('reports', ['client:2', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('reports', ['client:3', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('reports', ['client:4', 'account:c']).allowed).toBe(false);
     // a right password: the attempt is given back, the account's failures forgotten
-    const ok = rl.takeAll('signins', ['client:5', 'account:d']);
+    const ok = rl.takeAll('reports', ['client:5', 'account:d']);
     expect(ok.allowed).toBe(true);
     if (ok.allowed) ok.refund();
-    rl.forget('signins', 'account:c');
-    expect(rl.takeAll('signins', ['client:5', 'account:c']).allowed).toBe(true);
-    expect(rl.takeAll('signins', ['client:5', 'account:e']).allowed).toBe(true);
-    expect(rl.takeAll('signins', ['client:5', 'account:f']).allowed).toBe(false);
+    rl.forget('reports', 'account:c');
+    expect(rl.takeAll('reports', ['client:5', 'account:c']).allowed).toBe(true);
+    expect(rl.takeAll('reports', ['client:5', 'account:e']).allowed).toBe(true);
+    expect(rl.takeAll('reports', ['client:5', 'account:f']).allowed).toBe(false);
     // a refund into a window that has ended since gives nothing to the next one
-    const late = rl.takeAll('signins', ['client:6', 'account:g']);
+    const late = rl.takeAll('reports', ['client:6', 'account:g']);
     now += 901_000;
-    rl.takeAll('signins', ['client:6', 'account:h']);
-    rl.takeAll('signins', ['client:6', 'account:i']);
+    rl.takeAll('reports', ['client:6', 'account:h']);
+    rl.takeAll('reports', ['client:6', 'account:i']);
     if (late.allowed) late.refund();
-    expect(rl.takeAll('signins', ['client:6', 'account:j']).allowed).toBe(false);
+    expect(rl.takeAll('reports', ['client:6', 'account:j']).allowed).toBe(false);
     // off: always allowed
-    rl.update({ signins: null });
-    expect(rl.takeAll('signins', ['client:6', 'account:j']).allowed).toBe(true);
+    rl.update({ reports: null });
+    expect(rl.takeAll('reports', ['client:6', 'account:j']).allowed).toBe(true);
   });
 
   test('client key: remote address; X-Forwarded-For only behind trusted proxies, read from the right; IPv6 by /64', () => {
@@ -150,12 +150,9 @@ describe('RateLimiter (pure)', () => {
     });
     expect(Object.values(parseLimitsSpec('off'))).toEqual(LIMIT_KINDS.map(() => null));
     expect(Object.keys(parseLimitsSpec('off'))).toEqual([...LIMIT_KINDS]);
-    expect(parseLimitsSpec('signins=3/60').signins).toEqual({ max: 3, windowSeconds: 60 });
-    expect(parseLimitsSpec('').signins).toEqual({ max: 5, windowSeconds: 900 });
-    expect(parseLimitsSpec('').sms).toEqual({ max: 10, windowSeconds: 3600 });
-    expect(parseLimitsSpec('sms=off').sms).toBeNull();
-    expect(parseLimitsSpec('').verifies).toEqual({ max: 30, windowSeconds: 900 });
-    expect(parseLimitsObject({ signins: null })).toEqual({ signins: null });
+    expect(parseLimitsObject({ reports: null })).toEqual({ reports: null });
+    // Sign-ins, SMS codes and code checks are GoTrue's limits now (config.toml [auth.rate_limit]).
+    expect(() => parseLimitsSpec('signins=3/60')).toThrow(/bad rate limit/);
     expect(() => parseLimitsSpec('comments=1/60')).toThrow(/bad rate limit/);
     expect(() => parseLimitsSpec('reviews=1/0')).toThrow(/windowSeconds/);
   });

@@ -1,7 +1,10 @@
 /**
  * Registration (register_provider), the admin approval queue, and the RLS
  * probes: no anon/authenticated path reads an Aadhaar number, pending rows stay
- * hidden, anon cannot insert/update/delete what it must not.
+ * hidden, anon cannot insert/update/delete what it must not. Since 0011 a
+ * registration needs a signed-in phone and the listing's mobile is that phone's
+ * (never a parameter); at most 3 live listings per mobile, the same name and
+ * category once; sizes are checked before any cleaning (22001).
  */
 import {
   aadhaarEndingIn,
@@ -9,6 +12,8 @@ import {
   createProvider,
   deviceToken,
   isValidAadhaar,
+  phoneJwtClient,
+  randomMobile,
   raw,
   registration,
   sharedAdmin,
@@ -17,12 +22,26 @@ import {
 
 const supabase = anonClient();
 
+/** Registers as a new signed-in phone; returns the answer and the phone's mobile. */
+async function registerAsPhone(input: Record<string, unknown>, mobile = randomMobile()) {
+  const res = await phoneJwtClient(mobile).rpc('register_provider', input);
+  return { ...res, mobile };
+}
+
+/** The operator's queue rows (any status) of one mobile. */
+async function queueOf(mobile: string) {
+  const admin = await sharedAdmin();
+  const queue = await admin.rpc('admin_search_providers', { p_query: mobile, p_status: 'all', p_limit: 50 });
+  expect(queue.error).toBeNull();
+  return (queue.data as { id: string; mobile: string; status: string }[]).filter((r) => r.mobile === mobile);
+}
+
 describe('register_provider', () => {
   test('stores a pending registration whatever the client sends; Aadhaar only sets verified', async () => {
     // A valid number (first digit 2-9, Verhoeff check digit) ending in 1234, for the mask.
     const aadhaar = aadhaarEndingIn('1234');
     expect(isValidAadhaar(aadhaar)).toBe(true);
-    const { data: id, error } = await supabase.rpc('register_provider', registration({ p_aadhaar: aadhaar, p_business_name: '  ' }));
+    const { data: id, error, mobile } = await registerAsPhone(registration({ p_aadhaar: aadhaar, p_business_name: '  ' }));
     expect(error).toBeNull();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -37,7 +56,8 @@ describe('register_provider', () => {
     const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
     expect(queue.error).toBeNull();
     const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
-    expect(row).toMatchObject({ status: 'pending', verified: true, aadhaar_masked: 'XXXX-XXXX-1234', business_name: null });
+    // the listing's mobile is the signed-in phone's
+    expect(row).toMatchObject({ status: 'pending', verified: true, aadhaar_masked: 'XXXX-XXXX-1234', business_name: null, mobile });
     expect(JSON.stringify(queue.data)).not.toContain(aadhaar);
     expect((queue.data as { total_count: number }[])[0]!.total_count).toBeGreaterThanOrEqual(1);
 
@@ -52,7 +72,72 @@ describe('register_provider', () => {
       .eq('id', id as string)
       .single();
     expect(visible.error).toBeNull();
-    expect(visible.data).toMatchObject({ id, verified: true, status: 'approved' });
+    expect(visible.data).toMatchObject({ id, verified: true, status: 'approved', mobile });
+  });
+
+  test('without a signed-in phone nothing is stored: anon 401, an e-mail session 403 (42501); no p_mobile parameter any more', async () => {
+    const mobile = randomMobile();
+    const anon = await supabase.rpc('register_provider', registration());
+    expect(anon.status).toBe(401);
+    expect(anon.error?.code).toBe('42501');
+    expect(anon.error?.message).toMatch(/^sign in with your mobile/);
+    const user = await signedInClient('user');
+    const email = await user.rpc('register_provider', registration({ p_name: `email ${mobile}` }));
+    expect(email.status).toBe(403);
+    expect(email.error?.code).toBe('42501');
+    // Someone else's number cannot be given: the parameter is gone, with or without a session.
+    for (const client of [supabase, phoneJwtClient(randomMobile())]) {
+      const other = await client.rpc('register_provider', registration({ p_mobile: mobile }));
+      expect(other.error?.code).toBe('PGRST202');
+    }
+    expect(await queueOf(mobile)).toEqual([]);
+  });
+
+  test('at most 3 live listings per mobile (23514 naming mobile); a rejected one does not count; another phone is not held back', async () => {
+    const mobile = randomMobile();
+    const ids: string[] = [];
+    for (const category of ['🔧 प्लंबर', 'others: Bakery', 'others: Tailor']) {
+      const res = await registerAsPhone(registration({ p_category: category }), mobile);
+      expect(res.error).toBeNull();
+      ids.push(res.data as string);
+    }
+    const fourth = await registerAsPhone(registration({ p_category: 'others: Cobbler' }), mobile);
+    expect(fourth.status).toBe(400);
+    expect(fourth.error).toMatchObject({ code: '23514', details: 'mobile' });
+    expect(fourth.error!.message).toMatch(/at most 3 listings/);
+    expect(await queueOf(mobile)).toHaveLength(3);
+    // an approved listing counts as much as a pending one
+    const admin = await sharedAdmin();
+    expect((await admin.rpc('admin_set_provider_status', { p_provider_id: ids[0], p_status: 'approved' })).error).toBeNull();
+    expect((await registerAsPhone(registration({ p_category: 'others: Cobbler' }), mobile)).error?.code).toBe('23514');
+    // the operator rejects one: room for one more
+    expect(
+      (await admin.rpc('admin_set_provider_status', { p_provider_id: ids[1], p_status: 'rejected', p_reason: 'Duplicate' })).error,
+    ).toBeNull();
+    const after = await registerAsPhone(registration({ p_category: 'others: Cobbler' }), mobile);
+    expect(after.error).toBeNull();
+    expect((await queueOf(mobile)).map((r) => r.status).sort()).toEqual(['approved', 'pending', 'pending', 'rejected']);
+    expect((await registerAsPhone(registration({ p_category: 'others: Potter' }), mobile)).error?.code).toBe('23514');
+    // concurrent registrations from one mobile cannot slip past the 3
+    const busy = randomMobile();
+    const together = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => registerAsPhone(registration({ p_name: `Ram ${n}` }), busy)));
+    expect(together.filter((r) => r.error === null)).toHaveLength(3);
+    expect(together.filter((r) => r.error !== null).map((r) => r.error?.code)).toEqual(['23514', '23514']);
+    expect(await queueOf(busy)).toHaveLength(3);
+    expect((await registerAsPhone(registration())).error).toBeNull();
+  });
+
+  test('the same name and category again from this mobile is refused (23505 naming name), whatever the case and spaces', async () => {
+    const mobile = randomMobile();
+    expect((await registerAsPhone(registration({ p_name: 'Ramesh Kumar' }), mobile)).error).toBeNull();
+    const again = await registerAsPhone(registration({ p_name: '  ramesh   KUMAR ', p_business_name: 'Another shop' }), mobile);
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: '23505', details: 'name' });
+    expect(await queueOf(mobile)).toHaveLength(1);
+    // another category, or another phone with the same name: fine
+    expect((await registerAsPhone(registration({ p_name: 'Ramesh Kumar', p_category: 'others: Bakery' }), mobile)).error).toBeNull();
+    expect((await registerAsPhone(registration({ p_name: 'Ramesh Kumar' }))).error).toBeNull();
+    expect(await queueOf(mobile)).toHaveLength(2);
   });
 
   test('without Aadhaar: not verified, masked value null', async () => {
@@ -64,9 +149,6 @@ describe('register_provider', () => {
   });
 
   test.each([
-    [{ p_mobile: '98765' }, '23514', 'mobile'],
-    [{ p_mobile: '98765432101' }, '23514', 'mobile'],
-    [{ p_mobile: '98765abcde' }, '23514', 'mobile'],
     [{ p_aadhaar: '12345678901' }, '23514', 'aadhaar'],
     [{ p_aadhaar: '1234 5678 901x' }, '23514', 'aadhaar'],
     // 12 digits but not an Aadhaar number: first digit 0 or 1, or a wrong check digit
@@ -85,21 +167,34 @@ describe('register_provider', () => {
     [{ p_category: 'OTHERS:   ' }, '23514', 'category'],
     [{ p_category: 'not a category' }, '23514', 'category'],
     [{ p_category: null }, '23502', 'category'],
+    // sizes are checked before any cleaning: blanks around a short name do not get it in
+    [{ p_name: 'n'.repeat(201) }, '22001', 'name'],
+    [{ p_name: `${' '.repeat(250)}Ram` }, '22001', 'name'],
+    [{ p_business_name: 'b'.repeat(301) }, '22001', 'business_name'],
+    [{ p_specialist_in: '​'.repeat(401) }, '22001', 'specialist_in'],
+    [{ p_address: 'a'.repeat(601) }, '22001', 'address'],
+    [{ p_aadhaar: ' '.repeat(41) }, '22001', 'aadhaar'],
+    [{ p_category: 'c'.repeat(301) }, '22001', 'category'],
   ])('refuses %p with %s naming %s, and stores nothing', async (override, code, field) => {
     const input = registration(override);
-    const res = await supabase.rpc('register_provider', input);
+    const res = await registerAsPhone(input);
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({ code, details: field });
     expect(res.error!.message).toMatch(field === 'aadhaar' ? /aadhaar/ : new RegExp(field.replace('_', '.')));
-    const admin = await sharedAdmin();
-    const queue = await admin.rpc('admin_list_registrations', { p_status: 'all', p_limit: 500 });
-    if (!('p_mobile' in override)) {
-      expect((queue.data as { mobile: string }[]).some((r) => r.mobile === input.p_mobile)).toBe(false);
-    }
+    expect(await queueOf(res.mobile)).toEqual([]);
+  });
+
+  test('a 40 KB name (under the body limit) is refused at once (22001), before any cleaning', async () => {
+    const t0 = Date.now();
+    const res = await registerAsPhone(registration({ p_name: 'न '.repeat(10_000) }));
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ code: '22001', details: 'name' });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(await queueOf(res.mobile)).toEqual([]);
   });
 
   test('a valid Aadhaar number (999941057058) is accepted, spaces around it trimmed', async () => {
-    const { data: id, error } = await supabase.rpc('register_provider', registration({ p_aadhaar: ' 999941057058 ' }));
+    const { data: id, error } = await registerAsPhone(registration({ p_aadhaar: ' 999941057058 ' }));
     expect(error).toBeNull();
     const admin = await sharedAdmin();
     const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
@@ -110,8 +205,7 @@ describe('register_provider', () => {
   });
 
   test('text is cleaned: controls and bidi overrides removed, whitespace collapsed', async () => {
-    const { data: id, error } = await supabase.rpc(
-      'register_provider',
+    const { data: id, error } = await registerAsPhone(
       registration({
         p_name: ' Ram\u202Ean\u0007 \u00A0 Lal\u200B ',
         p_business_name: '\u2066Lal\u2069  Works\t',
@@ -131,10 +225,7 @@ describe('register_provider', () => {
   });
 
   test('free-text category is stored as OTHERS: text, blanks in optional fields become null', async () => {
-    const { data: id } = await supabase.rpc(
-      'register_provider',
-      registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }),
-    );
+    const { data: id } = await registerAsPhone(registration({ p_category: 'others:  Bakery  ', p_specialist_in: ' ', p_aadhaar: '' }));
     const admin = await sharedAdmin();
     const queue = await admin.rpc('admin_list_registrations', { p_limit: 500 });
     const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
@@ -146,7 +237,7 @@ describe('RLS probes: Aadhaar is unreadable by anon and authenticated', () => {
   const aadhaar = aadhaarEndingIn('4321', 98765430);
   let id = '';
   beforeAll(async () => {
-    const res = await anonClient().rpc('register_provider', registration({ p_aadhaar: aadhaar }));
+    const res = await phoneJwtClient(randomMobile()).rpc('register_provider', registration({ p_aadhaar: aadhaar }));
     id = res.data as string;
     const admin = await sharedAdmin();
     await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
@@ -238,9 +329,7 @@ describe('RLS probes: anon cannot write what it must not', () => {
 
   test('no update or delete of providers, reviews, ads, categories or clicks', async () => {
     const { id } = await createProvider();
-    expect(
-      (await supabase.rpc('add_review', { p_provider_id: id, p_review_text: 'keep me', p_device_token: deviceToken() })).error,
-    ).toBeNull();
+    expect((await phoneJwtClient(randomMobile()).rpc('add_review', { p_provider_id: id, p_review_text: 'keep me' })).error).toBeNull();
     const attempts = [
       supabase.from('service_providers').update({ name: 'Hacked' }).eq('id', id),
       supabase.from('service_providers').update({ status: 'rejected' }).eq('id', id),
@@ -311,7 +400,7 @@ describe('admin', () => {
     });
     expect(missing.status).toBe(404);
 
-    // Two phones call, one of them also opens WhatsApp (a repeat from one phone within 10 minutes would not count).
+    // Two phones call, one of them also opens WhatsApp (a repeat from one phone the same day would not count).
     const phone1 = deviceToken();
     const phone2 = deviceToken();
     for (const [device, kind] of [

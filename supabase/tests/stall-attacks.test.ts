@@ -138,7 +138,7 @@ test('an anon statement past 3 s is answered 504 57014; health and media are ans
   for (let i = 0; i < 5; i++) {
     await sleep(400);
     side.push(await get('/auth/v1/health'));
-    side.push(await get('/storage/v1/object/public/ads/free-registration.svg'));
+    side.push(await get('/storage/v1/object/public/ads-images/free-registration.svg'));
   }
   const r = await slow;
   expect(r.status).toBe(504);

@@ -1,24 +1,28 @@
 /**
- * The Storage subset (local/storage/): supabase-js uploads to the `ads` bucket as the
- * operator, the limits of type and size (declared AND by content), who may write, keys
- * that would leave the folder, public reads of the same bytes, removal.
+ * The Storage subset (local/storage/): supabase-js uploads to the buckets of
+ * supabase/config.toml (`ads-images`: images up to 1 MiB; `ads-videos`: video up to 10 MiB)
+ * as the operator, each bucket's limits of type and size (declared AND by content), who may
+ * write, keys that would leave the folder, public reads of the same bytes, removal.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, serviceClient, server, sharedAdmin, signedInClient } from './helpers';
-import { MAX_UPLOAD_BODY, objectKey, sniff } from '../local/storage/files';
+import { maxUploadBody, objectKey, sniff } from '../local/storage/files';
 
 const MB = 1024 * 1024;
+const IMAGES = 'ads-images';
+const VIDEOS = 'ads-videos';
 
 /** A file whose first bytes are those of `kind`, padded with zeros to `size` bytes. */
-function fileOf(kind: 'png' | 'jpeg' | 'webp' | 'mp4' | 'gif' | 'text', size = 256): Buffer {
+function fileOf(kind: 'png' | 'jpeg' | 'webp' | 'mp4' | 'webm' | 'gif' | 'text', size = 256): Buffer {
   const head: Record<typeof kind, number[] | string> = {
     png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52],
     jpeg: [0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0],
     webp: 'RIFF\u0000\u0000\u0000\u0000WEBPVP8 ',
     mp4: '\u0000\u0000\u0000\u0018ftypisom\u0000\u0000\u0002\u0000isomiso2',
+    webm: '\u001a\u0045\u00df\u00a3\u009f\u0042\u0086\u0081\u0001\u0042\u0082\u0084webm\u0042\u0087\u0081\u0002',
     gif: 'GIF89a',
     text: 'hello, this is not an image at all',
   };
@@ -30,7 +34,7 @@ function fileOf(kind: 'png' | 'jpeg' | 'webp' | 'mp4' | 'gif' | 'text', size = 2
   return out;
 }
 
-const storedFile = (key: string) => join(server().dataDir, 'storage', 'ads', key);
+const storedFile = (key: string, bucket = IMAGES) => join(server().dataDir, 'storage', bucket, key);
 const uniqueKey = (ext: string) => `test/${randomUUID()}.${ext}`;
 
 /** Every file under the data folder's storage (to prove a refused upload wrote nothing). */
@@ -40,8 +44,8 @@ function storedFiles(): string[] {
   return (readdirSync(root, { recursive: true }) as string[]).sort();
 }
 
-async function publicGet(key: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server().url}/storage/v1/object/public/ads/${key}`, { headers });
+async function publicGet(key: string, headers: Record<string, string> = {}, bucket = IMAGES): Promise<Response> {
+  return fetch(`${server().url}/storage/v1/object/public/${bucket}/${key}`, { headers });
 }
 
 let admin: SupabaseClient;
@@ -54,13 +58,13 @@ describe('upload as the operator, then public read', () => {
     const key = uniqueKey('png');
     const bytes = fileOf('png', 5000);
     const file = new File([bytes], 'banner.png', { type: 'image/png' });
-    const { data, error } = await admin.storage.from('ads').upload(key, file, { contentType: 'image/png' });
+    const { data, error } = await admin.storage.from(IMAGES).upload(key, file, { contentType: 'image/png' });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ path: key, fullPath: `ads/${key}` });
+    expect(data).toMatchObject({ path: key, fullPath: `ads-images/${key}` });
     expect(data!.id).toEqual(expect.any(String));
 
-    const url = admin.storage.from('ads').getPublicUrl(key).data.publicUrl;
-    expect(url).toBe(`${server().url}/storage/v1/object/public/ads/${key}`);
+    const url = admin.storage.from(IMAGES).getPublicUrl(key).data.publicUrl;
+    expect(url).toBe(`${server().url}/storage/v1/object/public/ads-images/${key}`);
     const res = await fetch(url); // no key needed: the bucket is public
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -68,17 +72,18 @@ describe('upload as the operator, then public read', () => {
     expect(existsSync(storedFile(key))).toBe(true);
   });
 
-  test('raw bodies (ArrayBuffer / Buffer with contentType) of each allowed type', async () => {
-    for (const [kind, type] of [
-      ['jpeg', 'image/jpeg'],
-      ['webp', 'image/webp'],
-      ['mp4', 'video/mp4'],
+  test('raw bodies (ArrayBuffer / Buffer with contentType) of each allowed type, each in its bucket', async () => {
+    for (const [kind, type, bucket] of [
+      ['jpeg', 'image/jpeg', IMAGES],
+      ['webp', 'image/webp', IMAGES],
+      ['mp4', 'video/mp4', VIDEOS],
+      ['webm', 'video/webm', VIDEOS],
     ] as const) {
       const key = uniqueKey(kind);
       const bytes = fileOf(kind, 3000);
-      const { error } = await admin.storage.from('ads').upload(key, bytes, { contentType: type });
+      const { error } = await admin.storage.from(bucket).upload(key, bytes, { contentType: type });
       expect(error).toBeNull();
-      const res = await publicGet(key);
+      const res = await publicGet(key, {}, bucket);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -86,32 +91,32 @@ describe('upload as the operator, then public read', () => {
   });
 
   test('exactly at the limits is accepted: a 1 MiB image, a 10 MiB video', async () => {
-    const image = await admin.storage.from('ads').upload(uniqueKey('jpg'), fileOf('jpeg', MB), { contentType: 'image/jpeg' });
+    const image = await admin.storage.from(IMAGES).upload(uniqueKey('jpg'), fileOf('jpeg', MB), { contentType: 'image/jpeg' });
     expect(image.error).toBeNull();
-    const video = await admin.storage.from('ads').upload(uniqueKey('mp4'), fileOf('mp4', 10 * MB), { contentType: 'video/mp4' });
+    const video = await admin.storage.from(VIDEOS).upload(uniqueKey('mp4'), fileOf('mp4', 10 * MB), { contentType: 'video/mp4' });
     expect(video.error).toBeNull();
   }, 60_000);
 
   test('a video is served in ranges (seeking)', async () => {
     const key = uniqueKey('mp4');
     const bytes = fileOf('mp4', 4096);
-    expect((await admin.storage.from('ads').upload(key, bytes, { contentType: 'video/mp4' })).error).toBeNull();
-    const part = await publicGet(key, { Range: 'bytes=100-199' });
+    expect((await admin.storage.from(VIDEOS).upload(key, bytes, { contentType: 'video/mp4' })).error).toBeNull();
+    const part = await publicGet(key, { Range: 'bytes=100-199' }, VIDEOS);
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe('bytes 100-199/4096');
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
-    expect((await publicGet(key, { Range: 'bytes=5000-' })).status).toBe(416);
+    expect((await publicGet(key, { Range: 'bytes=5000-' }, VIDEOS)).status).toBe(416);
   });
 
   test('the same key again: 409 Duplicate without upsert (old bytes kept); upsert replaces', async () => {
     const key = uniqueKey('png');
     const first = fileOf('png', 300);
     const second = fileOf('png', 600);
-    expect((await admin.storage.from('ads').upload(key, first, { contentType: 'image/png' })).error).toBeNull();
-    const again = await admin.storage.from('ads').upload(key, second, { contentType: 'image/png' });
+    expect((await admin.storage.from(IMAGES).upload(key, first, { contentType: 'image/png' })).error).toBeNull();
+    const again = await admin.storage.from(IMAGES).upload(key, second, { contentType: 'image/png' });
     expect(again.error).toMatchObject({ status: 409, statusCode: '409' });
     expect(Buffer.from(await (await publicGet(key)).arrayBuffer()).equals(first)).toBe(true);
-    const upsert = await admin.storage.from('ads').upload(key, second, { contentType: 'image/png', upsert: true });
+    const upsert = await admin.storage.from(IMAGES).upload(key, second, { contentType: 'image/png', upsert: true });
     expect(upsert.error).toBeNull();
     expect(Buffer.from(await (await publicGet(key)).arrayBuffer()).equals(second)).toBe(true);
   });
@@ -120,6 +125,11 @@ describe('upload as the operator, then public read', () => {
     const svg = await publicGet('free-registration.svg');
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    const webm = await publicGet('ac-service-offer.webm', {}, VIDEOS);
+    expect(webm.status).toBe(200);
+    expect(webm.headers.get('content-type')).toBe('video/webm');
+    // The single `ads` bucket of before config.toml is gone.
+    expect((await publicGet('free-registration.svg', {}, 'ads')).status).toBe(404);
     const missing = await publicGet(`${randomUUID()}.png`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ statusCode: '404', error: 'not_found' });
@@ -132,7 +142,7 @@ describe('only the operator writes', () => {
     const user = await signedInClient('user');
     for (const client of [anonClient(), user]) {
       const key = uniqueKey('png');
-      const { data, error } = await client.storage.from('ads').upload(key, fileOf('png'), { contentType: 'image/png' });
+      const { data, error } = await client.storage.from(IMAGES).upload(key, fileOf('png'), { contentType: 'image/png' });
       expect(data).toBeNull();
       expect(error).toMatchObject({ status: 403, statusCode: '403' });
       expect(error!.message).toMatch(/admin/);
@@ -141,13 +151,13 @@ describe('only the operator writes', () => {
     }
     // raw, too: no key at all, a forged token
     const s = server();
-    const noKey = await fetch(`${s.url}/storage/v1/object/ads/${uniqueKey('png')}`, {
+    const noKey = await fetch(`${s.url}/storage/v1/object/ads-images/${uniqueKey('png')}`, {
       method: 'POST',
       headers: { 'Content-Type': 'image/png' },
       body: fileOf('png'),
     });
     expect(noKey.status).toBe(401);
-    const forged = await fetch(`${s.url}/storage/v1/object/ads/${uniqueKey('png')}`, {
+    const forged = await fetch(`${s.url}/storage/v1/object/ads-images/${uniqueKey('png')}`, {
       method: 'POST',
       headers: { apikey: s.anonKey, Authorization: 'Bearer not.a.jwt', 'Content-Type': 'image/png' },
       body: fileOf('png'),
@@ -159,50 +169,63 @@ describe('only the operator writes', () => {
   test('anon and a non-admin cannot remove or replace a file; the operator can remove it', async () => {
     const key = uniqueKey('png');
     const bytes = fileOf('png', 400);
-    expect((await admin.storage.from('ads').upload(key, bytes, { contentType: 'image/png' })).error).toBeNull();
+    expect((await admin.storage.from(IMAGES).upload(key, bytes, { contentType: 'image/png' })).error).toBeNull();
     const user = await signedInClient('user');
     for (const client of [anonClient(), user]) {
-      const removed = await client.storage.from('ads').remove([key]);
+      const removed = await client.storage.from(IMAGES).remove([key]);
       expect(removed.error).toMatchObject({ status: 403 });
-      const replaced = await client.storage.from('ads').update(key, fileOf('png', 500), { contentType: 'image/png' });
+      const replaced = await client.storage.from(IMAGES).update(key, fileOf('png', 500), { contentType: 'image/png' });
       expect(replaced.error).toMatchObject({ status: 403 });
     }
     expect(Buffer.from(await (await publicGet(key)).arrayBuffer()).equals(bytes)).toBe(true);
-    const removed = await admin.storage.from('ads').remove([key]);
+    const removed = await admin.storage.from(IMAGES).remove([key]);
     expect(removed.error).toBeNull();
-    expect(removed.data).toEqual([expect.objectContaining({ name: key, bucket_id: 'ads' })]);
+    expect(removed.data).toEqual([expect.objectContaining({ name: key, bucket_id: IMAGES })]);
     expect((await publicGet(key)).status).toBe(404);
     expect(existsSync(storedFile(key))).toBe(false);
   });
 
   test('the service role may upload (operator tools); other buckets do not exist', async () => {
     const svc = serviceClient();
-    expect((await svc.storage.from('ads').upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' })).error).toBeNull();
-    const other = await admin.storage.from('avatars').upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' });
-    expect(other.error).toMatchObject({ status: 404 });
+    expect((await svc.storage.from(IMAGES).upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' })).error).toBeNull();
+    for (const name of ['avatars', 'ads']) {
+      const other = await admin.storage.from(name).upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' });
+      expect(other.error).toMatchObject({ status: 404 });
+    }
   });
 });
 
 describe('type and size limits: a clear error and nothing stored', () => {
-  const refused = async (body: Buffer | File, contentType: string | undefined, status: number, message: RegExp): Promise<void> => {
+  const refused = async (
+    body: Buffer | File,
+    contentType: string | undefined,
+    status: number,
+    message: RegExp,
+    bucket = IMAGES,
+  ): Promise<void> => {
     const before = storedFiles();
     const key = uniqueKey('bin');
-    const { data, error } = await admin.storage.from('ads').upload(key, body, contentType ? { contentType } : {});
+    const { data, error } = await admin.storage.from(bucket).upload(key, body, contentType ? { contentType } : {});
     expect(data).toBeNull();
     expect(error).toMatchObject({ status, statusCode: String(status) });
     expect(error!.message).toMatch(message);
-    expect((await publicGet(key)).status).toBe(404);
+    expect((await publicGet(key, {}, bucket)).status).toBe(404);
     expect(storedFiles()).toEqual(before);
   };
 
   test('oversize: an image over 1 MiB, a video over 10 MiB, a body over the server cap (413)', async () => {
     await refused(fileOf('png', MB + 1), 'image/png', 413, /at most 1048576 bytes/);
     await refused(new File([fileOf('webp', MB + 1)], 'x.webp', { type: 'image/webp' }), undefined, 413, /at most 1048576 bytes/);
-    await refused(fileOf('mp4', 10 * MB + 1), 'video/mp4', 413, /at most 10485760 bytes/);
-    await refused(fileOf('mp4', MAX_UPLOAD_BODY + 1), 'video/mp4', 413, /maximum allowed size/);
+    await refused(fileOf('mp4', 10 * MB + 1), 'video/mp4', 413, /at most 10485760 bytes/, VIDEOS);
+    await refused(fileOf('mp4', maxUploadBody(10 * MB) + 1), 'video/mp4', 413, /maximum allowed size/, VIDEOS);
     // and the client's next request is answered normally (no leftover body on the connection)
-    expect((await admin.storage.from('ads').upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' })).error).toBeNull();
+    expect((await admin.storage.from(IMAGES).upload(uniqueKey('png'), fileOf('png'), { contentType: 'image/png' })).error).toBeNull();
   }, 60_000);
+
+  test('each bucket takes only its types: a video into ads-images, an image into ads-videos (415)', async () => {
+    await refused(fileOf('mp4', 3000), 'video/mp4', 415, /video\/mp4 is not supported in ads-images/);
+    await refused(fileOf('png', 3000), 'image/png', 415, /image\/png is not supported in ads-videos/, VIDEOS);
+  });
 
   test('a type that is not allowed (gif, svg, text, none) is 415', async () => {
     await refused(fileOf('gif'), 'image/gif', 415, /image\/gif is not supported/);
@@ -216,7 +239,8 @@ describe('type and size limits: a clear error and nothing stored', () => {
     await refused(fileOf('png'), 'image/jpeg', 415, /content is image\/png, not image\/jpeg/);
     await refused(fileOf('text'), 'image/png', 415, /not an image or video, not image\/png/);
     await refused(new File([fileOf('gif')], 'x.webp', { type: 'image/webp' }), undefined, 415, /not image\/webp/);
-    await refused(fileOf('jpeg', 2 * MB), 'video/mp4', 415, /content is image\/jpeg, not video\/mp4/);
+    await refused(fileOf('jpeg', 2 * MB), 'video/mp4', 415, /content is image\/jpeg, not video\/mp4/, VIDEOS);
+    await refused(fileOf('mp4', 3000), 'video/webm', 415, /content is video\/mp4, not video\/webm/, VIDEOS);
     await refused(Buffer.alloc(0), 'image/png', 415, /not an image or video/);
   });
 });
@@ -236,17 +260,17 @@ describe('keys cannot leave the bucket folder', () => {
   test('encoded .., backslashes, hidden names, empty segments and control characters: 400; nothing written', async () => {
     const before = storedFiles();
     for (const path of [
-      'ads/..%2F..%2Fescape.png',
-      'ads/sub/..%2Fescape.png',
-      'ads/%2E%2E%2Fescape.png',
-      'ads/..%5C..%5Cescape.png',
-      'ads/sub%5C..%5Cx.png',
-      'ads/.hidden.png',
-      'ads/sub//x.png',
-      'ads/%00x.png',
-      'ads/x%0A.png',
-      `ads/${'a'.repeat(300)}.png`,
-      'ads/%E0%A4',
+      'ads-images/..%2F..%2Fescape.png',
+      'ads-images/sub/..%2Fescape.png',
+      'ads-images/%2E%2E%2Fescape.png',
+      'ads-images/..%5C..%5Cescape.png',
+      'ads-images/sub%5C..%5Cx.png',
+      'ads-images/.hidden.png',
+      'ads-images/sub//x.png',
+      'ads-images/%00x.png',
+      'ads-images/x%0A.png',
+      `ads-images/${'a'.repeat(300)}.png`,
+      'ads-images/%E0%A4',
     ]) {
       expect({ path, status: await rawUpload(path) }).toEqual({ path, status: 400 });
     }
@@ -257,16 +281,21 @@ describe('keys cannot leave the bucket folder', () => {
 
   test('plain ../ in the URL is resolved before routing: never a write outside the bucket', async () => {
     const before = storedFiles();
-    const { error } = await admin.storage.from('ads').upload('../../escape.png', fileOf('png'), { contentType: 'image/png' });
+    const { error } = await admin.storage.from(IMAGES).upload('../../escape.png', fileOf('png'), { contentType: 'image/png' });
     expect(error).not.toBeNull();
-    expect(await rawUpload('ads/../../escape.png')).toBe(404);
+    expect(await rawUpload('ads-images/../../escape.png')).toBe(404);
     expect(storedFiles()).toEqual(before);
     expect(existsSync(join(server().dataDir, 'escape.png'))).toBe(false);
   });
 
   test('public reads refuse the same keys', async () => {
     const s = server();
-    for (const path of ['ads/..%2F..%2Fjwt-secret', 'ads/%2E%2E%2F%2E%2E%2Fjwt-secret', '..%2F..%2Fpackage.json', 'ads/.upload-x.tmp']) {
+    for (const path of [
+      'ads-images/..%2F..%2Fjwt-secret',
+      'ads-images/%2E%2E%2F%2E%2E%2Fjwt-secret',
+      '..%2F..%2Fpackage.json',
+      'ads-images/.upload-x.tmp',
+    ]) {
       const res = await fetch(`${s.url}/storage/v1/object/public/${path}`);
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
     }
@@ -282,6 +311,7 @@ describe('keys cannot leave the bucket folder', () => {
     expect(sniff(fileOf('jpeg'))).toBe('image/jpeg');
     expect(sniff(fileOf('webp'))).toBe('image/webp');
     expect(sniff(fileOf('mp4'))).toBe('video/mp4');
+    expect(sniff(fileOf('webm'))).toBe('video/webm');
     expect(sniff(fileOf('gif'))).toBeNull();
     expect(sniff(Buffer.from('\u0000\u0000\u0000\u0014ftypqt  ', 'latin1'))).toBeNull();
   });

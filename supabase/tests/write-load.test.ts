@@ -1,7 +1,7 @@
 /**
  * Load (small, bounded): 50 ratings (rpc/rate_provider) and 50 reviews
- * (rpc/add_review) at once, then the same 50 ratings changed at once, against the
- * shared test server. No write lost
+ * (rpc/add_review), each from a signed-in phone of its own, at once, then the
+ * same 50 ratings changed at once, against the shared test server. No write lost
  * (rows and the trigger-kept rating_count / avg_rating counted after), no 5xx.
  * The full run (200 + 200, figures printed) is `npm run bench:writes`.
  */

@@ -5,6 +5,7 @@ import { ApiError, authStore, toastStore } from '@city/shared';
 import {
   adminClickTotals,
   adminListChangeRequests,
+  adminListOwnerEdits,
   adminListRegistrations,
   adminSetProviderStatus,
   adminStats,
@@ -22,6 +23,7 @@ jest.mock('../api', () => ({
   adminClickTotals: jest.fn(),
   adminListChangeRequests: jest.fn(),
   adminStats: jest.fn(),
+  adminListOwnerEdits: jest.fn(),
 }));
 
 const list = adminListRegistrations as jest.MockedFunction<typeof adminListRegistrations>;
@@ -103,14 +105,14 @@ beforeEach(() => {
 });
 
 describe('AdminPanel', () => {
-  it('is a console of six sections chosen by links; the queue first, ?tab= picks another', async () => {
+  it('is a console of seven sections chosen by links; the queue first, ?tab= picks another', async () => {
     const { user } = await renderPanel();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Queue', 'Reports', 'Providers', 'Ads', 'Stats', 'Audit log']);
+    ).toEqual(['Queue', 'Reports', 'Providers', 'Owner edits', 'Ads', 'Stats', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Queue' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 2, name: 'Listing changes waiting for approval' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'Stats' }));
@@ -152,6 +154,17 @@ describe('AdminPanel', () => {
     expect(within(summary).getByRole('button', { name: '40 Approved', pressed: false })).toBeInTheDocument();
     expect(within(summary).getByRole('button', { name: '3 Rejected', pressed: false })).toBeInTheDocument();
     expect(screen.getByText('Newest first. Showing 2 of 2')).toBeInTheDocument();
+  });
+
+  it('Owner edits is a section of its own (?tab=edits), reached by its link', async () => {
+    (adminListOwnerEdits as jest.MockedFunction<typeof adminListOwnerEdits>).mockResolvedValue([]);
+    const { user } = await renderPanel('hi');
+    const nav = screen.getByRole('navigation', { name: 'कंसोल के भाग' });
+    await user.click(within(nav).getByRole('link', { name: 'मालिकों के बदलाव' }));
+    expect(within(nav).getByRole('link', { name: 'मालिकों के बदलाव' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { level: 2, name: 'मालिकों के हाल के बदलाव' })).toBeInTheDocument();
+    expect(await screen.findByText('अभी मालिकों का कोई बदलाव नहीं है।')).toBeInTheDocument();
+    expect(adminListOwnerEdits).toHaveBeenCalledWith(20, 0);
   });
 
   it('shows call and chat clicks per provider for the last 30 days (Stats section)', async () => {

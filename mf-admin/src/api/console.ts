@@ -1,5 +1,6 @@
 import { ApiError, getSupabase, toApiError } from '@city/shared';
 import { callRpc, num, str } from './rpc';
+import { adminNumberCautions } from './owner-edits';
 
 /**
  * The operator console's data calls (supabase/migrations/0007 and 0008). Every admin_* function
@@ -66,10 +67,21 @@ export interface ReportGroup {
   open_count: number;
   /** The provider's status, or for a review 'hidden' / 'visible'. */
   status: string;
+  /**
+   * Whether visitors see the listing's caution "Some people say this number may be wrong"
+   * (0011: set by the database, never by a report alone hiding anything); null when unknown.
+   */
+  number_caution: boolean | null;
 }
 
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/**
+ * Open reports grouped by target. The caution comes with the row when admin_list_reports
+ * returns it, else it is read with the providers' rows; when it cannot be read it is unknown.
+ */
 export async function adminListReports(): Promise<ReportGroup[]> {
-  return rows(await callRpc('admin_list_reports', {})).map((r) => {
+  const groups = rows(await callRpc('admin_list_reports', {})).map((r): ReportGroup => {
     const review = str(r.review_id);
     return {
       id: review ? `${String(r.provider_id)}:${review}` : String(r.provider_id),
@@ -85,8 +97,15 @@ export async function adminListReports(): Promise<ReportGroup[]> {
       })),
       open_count: num(r.open_count),
       status: String(r.status ?? r.target_status ?? ''),
+      number_caution: bool(r.number_caution),
     };
   });
+  const unknown = groups.filter((g) => g.number_caution === null).map((g) => g.provider_id);
+  if (unknown.length === 0) return groups;
+  const cautions = await adminNumberCautions(unknown).catch(() => ({}) as Record<string, boolean>);
+  return groups.map((g) =>
+    g.number_caution === null && Object.hasOwn(cautions, g.provider_id) ? { ...g, number_caution: cautions[g.provider_id]! } : g,
+  );
 }
 
 export async function adminResolveReports(
@@ -118,6 +137,8 @@ export interface ConsoleProvider {
   registration_date: string;
   /** 'XXXX XXXX 1234' or null: the number itself never comes back. */
   aadhaar_masked: string | null;
+  /** Visitors see "Some people say this number may be wrong" (0011); false when not returned. */
+  number_caution?: boolean;
 }
 
 /** The fields admin_update_provider accepts. */
@@ -138,6 +159,7 @@ const toProvider = (r: Record<string, unknown>): ConsoleProvider => ({
   status: toConsoleStatus(r.status),
   registration_date: String(r.registration_date ?? ''),
   aadhaar_masked: str(r.aadhaar_masked),
+  ...(typeof r.number_caution === 'boolean' ? { number_caution: r.number_caution } : {}),
 });
 
 /** One provider, any status (admins read every row), for the editor; null when gone. */
@@ -258,15 +280,25 @@ export async function adminDeleteAd(id: string, reason: string): Promise<void> {
   await callRpc('admin_delete_ad', { p_id: id, p_reason: reason.trim() });
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
 
-/** Uploads an ad's image or video to the 'ads' bucket; answers its public URL. */
+/**
+ * Uploads an ad's image or video; answers its public URL. Images go to the `ads-images`
+ * bucket (1 MiB), videos to `ads-videos` (10 MiB): supabase/config.toml, where each bucket
+ * has its own size and type limit.
+ */
 export async function uploadAdMedia(file: File): Promise<string> {
   try {
     const supabase = await getSupabase();
     const ext = EXTENSIONS[file.type] ?? 'bin';
     const path = `${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.${ext}`;
-    const bucket = supabase.storage.from('ads');
+    const bucket = supabase.storage.from(file.type.startsWith('video/') ? 'ads-videos' : 'ads-images');
     const { error } = await bucket.upload(path, file, { contentType: file.type, upsert: false });
     if (error) {
       const status = Number((error as { statusCode?: string | number }).statusCode ?? (error as { status?: number }).status ?? 0);

@@ -9,7 +9,7 @@ type Answer = unknown | ((args: Record<string, unknown>) => unknown);
 /**
  * A fake data layer for the console's component tests: each RPC answers from `answers` (a
  * value, or a function of the arguments; an Error instance answers as the database's error),
- * table reads answer `tables[name]`, and the 'ads' storage bucket records uploads.
+ * table reads answer `tables[name]`, and the ads storage buckets record uploads.
  */
 export function fakeConsole(answers: Record<string, Answer>, tables: Record<string, unknown[]> = {}) {
   const fake = installFakeSupabase();
@@ -33,9 +33,9 @@ export function fakeConsole(answers: Record<string, Answer>, tables: Record<stri
     error: null as null | { message: string; statusCode?: string },
   }));
   const storage = {
-    from: jest.fn(() => ({
+    from: jest.fn((bucket: string) => ({
       upload,
-      getPublicUrl: (path: string) => ({ data: { publicUrl: `http://localhost:54321/storage/v1/object/public/ads/${path}` } }),
+      getPublicUrl: (path: string) => ({ data: { publicUrl: `http://localhost:54321/storage/v1/object/public/${bucket}/${path}` } }),
     })),
   };
   setSupabaseClient({ rpc: fake.rpc, from: fake.from, storage } as unknown as SupabaseClient);

@@ -1,17 +1,34 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Session } from '@supabase/supabase-js';
 import { renderWithProviders } from '@city/shared/testing';
-import { toastStore } from '@city/shared';
-import { registerProvider, type RegistrationResult } from '../api';
+import { authStore, toastStore } from '@city/shared';
+import { forgetSession, registerProvider, sendCode, verifyCode, type RegistrationResult } from '../api';
 import RegistrationDialog from '../registration-dialog';
 import { clearRegistrationDraft, REGISTRATION_DRAFT_KEY } from '../utils/registration-draft';
 
 jest.mock('../api', () => ({
   ...jest.requireActual('../api'),
   registerProvider: jest.fn(),
+  sendCode: jest.fn(),
+  verifyCode: jest.fn(),
+  forgetSession: jest.fn(),
 }));
 
 const registerMock = registerProvider as jest.MockedFunction<typeof registerProvider>;
+const sendCodeMock = jest.mocked(sendCode);
+const verifyCodeMock = jest.mocked(verifyCode);
+const forgetMock = jest.mocked(forgetSession);
+
+let tokens = 0;
+/** The page's auth context with a phone session (what GoTrue gives after the code), or none. */
+function signedInAs(phone: string | null) {
+  tokens += 1;
+  const session = phone
+    ? ({ access_token: `token-${tokens}`, refresh_token: 'r', user: { id: `u-${phone}`, phone, app_metadata: {} } } as unknown as Session)
+    : null;
+  act(() => authStore.setState({ loading: false, session, user: session?.user ?? null, isAdmin: false }));
+}
 
 function lastToast() {
   return toastStore.getState().toasts[0];
@@ -35,7 +52,6 @@ async function enter(user: User, label: RegExp, text: string) {
 async function fillValidForm(user: User) {
   await enter(user, /^Full name/, 'Ramesh Kumar');
   await enter(user, /^Business name/, 'Kumar Plumbing');
-  await enter(user, /^Mobile number/, '98765 43210');
   await user.selectOptions(screen.getByLabelText(/^Service category/), 'plumber');
   await enter(user, /^Specialisation/, 'Geyser repair');
   await enter(user, /^Aadhaar number/, '2341 2341 2346');
@@ -43,6 +59,8 @@ async function fillValidForm(user: User) {
   await enter(user, /^Address/, 'Station Road, Ward 4');
   await user.click(screen.getByLabelText(/I agree to the Terms/));
 }
+
+const NO_CONTACT = "No phone numbers or links here, please. Customers reach you on your listing's mobile number.";
 
 const submitButton = () => screen.getByRole('button', { name: 'Register for free' });
 
@@ -53,7 +71,9 @@ let openSpy: jest.SpyInstance;
 
 beforeEach(() => {
   clearRegistrationDraft();
+  jest.clearAllMocks();
   registerMock.mockReset();
+  signedInAs('919876543210');
   toastStore.getState().dismiss();
   openSpy = jest.spyOn(window, 'open').mockImplementation(() => null);
 });
@@ -67,7 +87,9 @@ describe('RegistrationDialog', () => {
     await renderDialog('hi');
     expect(screen.getByRole('heading', { name: 'मुफ़्त रजिस्ट्रेशन' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^पूरा नाम/)).toBeRequired();
-    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('inputmode', 'tel'); // a phone keypad: + and digits
+    // The signed-in number, shown and not typed.
+    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveValue('+91 98765 43210');
+    expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAttribute('readonly');
     expect(screen.getByRole('link', { name: /नियम और शर्तें पढ़ें/ })).toHaveAttribute('href', '/terms-conditions');
     expect(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' })).toBeEnabled();
   });
@@ -86,9 +108,6 @@ describe('RegistrationDialog', () => {
     await user.click(submitButton());
 
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription('Please enter your name.');
-    expect(screen.getByLabelText(/^Mobile number/)).toHaveAccessibleDescription(
-      '10 digits. +91 or 0 in front is fine. Please enter a valid 10-digit mobile number.',
-    );
     expect(screen.getByLabelText(/^Service category/)).toHaveAccessibleDescription('Please choose a category.');
     expect(screen.getByLabelText(/^Experience/)).toHaveAccessibleDescription('Please enter your experience in years.');
     expect(screen.getByLabelText(/^Address/)).toHaveAccessibleDescription('Please enter your address.');
@@ -101,7 +120,6 @@ describe('RegistrationDialog', () => {
   });
 
   it.each([
-    ['mobile', /^Mobile number/, '12345', 'Please enter a valid 10-digit mobile number.'],
     ['Aadhaar', /^Aadhaar number/, '1234', 'Aadhar number must be 12 digits.'],
     ['Aadhaar check digit', /^Aadhaar number/, '2341 2341 2345', 'This Aadhaar number is not valid. Please check it.'],
     ['Aadhaar first digit', /^Aadhaar number/, '1234 1234 1234', 'This Aadhaar number is not valid. Please check it.'],
@@ -249,7 +267,7 @@ describe('RegistrationDialog', () => {
       }),
     );
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
-    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('98765 43210');
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('+91 98765 43210');
     expect(screen.getByLabelText(/^Service category/)).toHaveValue('plumber');
     expect(screen.getByLabelText(/^Experience/)).toHaveValue(7);
     expect(screen.getByLabelText(/I agree to the Terms/)).toBeChecked();
@@ -260,8 +278,12 @@ describe('RegistrationDialog', () => {
 
   it.each<[RegistrationResult, string]>([
     [
-      { ok: false, reason: 'rate-limited', message: '429' },
-      'Too many registrations from this device. Please wait a few minutes and try again.',
+      { ok: false, reason: 'rate-limited', message: '429', retryAfterSeconds: null },
+      'Too many attempts. Please wait a few minutes and try again.',
+    ],
+    [
+      { ok: false, reason: 'rate-limited', message: 'PT429', retryAfterSeconds: 1200 },
+      'Too many attempts. Please try again in 20 minutes.',
     ],
     [
       { ok: false, reason: 'network', message: 'Failed to fetch' },
@@ -273,6 +295,10 @@ describe('RegistrationDialog', () => {
     await fillValidForm(user);
     await user.click(submitButton());
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description }));
+    // Said in the dialog too, where the visitor is looking.
+    const inForm = screen.getAllByText(description).filter((el) => !el.closest('[data-testid="toast"]'));
+    expect(inForm).toHaveLength(1);
+    expect(inForm[0]!.closest('form')).toContainElement(submitButton());
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
   });
 
@@ -281,7 +307,7 @@ describe('RegistrationDialog', () => {
       const { user } = await renderDialog();
       await fillValidForm(user);
       const stored = sessionStorage.getItem(REGISTRATION_DRAFT_KEY)!;
-      expect(JSON.parse(stored)).toMatchObject({ name: 'Ramesh Kumar', mobile: '98765 43210', categoryId: 'plumber', agreeToTerms: true });
+      expect(JSON.parse(stored)).toMatchObject({ name: 'Ramesh Kumar', categoryId: 'plumber', agreeToTerms: true });
       expect(stored).not.toContain('2341 2341 2346');
       expect(stored).not.toContain('aadhaar');
 
@@ -390,5 +416,154 @@ describe('RegistrationDialog', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('RegistrationDialog: the mobile proved by a one-time code', () => {
+  /** GoTrue accepts the code: the page's auth context gets the phone session. */
+  function codeAccepted() {
+    sendCodeMock.mockResolvedValue({ ok: true });
+    verifyCodeMock.mockImplementation(async (mobile) => {
+      signedInAs(`91${mobile}`);
+      return { ok: true };
+    });
+  }
+
+  async function signInInDialog(user: User, typed: string, code = '123456') {
+    await user.type(screen.getByLabelText(/^Mobile number/), typed);
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const codeField = await screen.findByLabelText(/^6-digit code/);
+    await user.type(codeField, `${code}{Enter}`);
+  }
+
+  it('asks the mobile and the code first, then registers with the signed-in number (read-only)', async () => {
+    signedInAs(null);
+    codeAccepted();
+    registerMock.mockResolvedValue({ ok: true, id: 'new-id' });
+    const { user } = await renderDialog();
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+    expect(screen.getByText(/First we check your mobile number/)).toBeInTheDocument();
+    await signInInDialog(user, '+91 91234 56789');
+    expect(sendCodeMock).toHaveBeenCalledWith('9123456789');
+    expect(verifyCodeMock).toHaveBeenCalledWith('9123456789', '123456');
+
+    // Signed in: the form, the first field focused, the number shown and not typed.
+    const name = await screen.findByLabelText(/^Full name/);
+    await waitFor(() => expect(name).toHaveFocus());
+    const mobile = screen.getByLabelText(/^Mobile number/);
+    expect(mobile).toHaveValue('+91 91234 56789');
+    expect(mobile).toHaveAttribute('readonly');
+    expect(mobile).toHaveAccessibleDescription('The number you confirmed with the code: customers will call you on it.');
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await successLink();
+    expect(registerMock).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ramesh Kumar', mobile: '9123456789' }));
+    // The operator's chat message names the signed-in number.
+    const [url] = openSpy.mock.calls[0] as [string];
+    expect(new URL(url).searchParams.get('text')).toContain('Mobile: 9123456789');
+  });
+
+  it('in Hindi, the code step is in Hindi', async () => {
+    signedInAs(null);
+    await renderDialog('hi');
+    expect(screen.getByText(/पहले हम आपका मोबाइल नंबर जाँचते हैं/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'कोड भेजें' })).toBeInTheDocument();
+  });
+
+  it('keeps the draft while waiting for the code', async () => {
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    expect(forgetMock).toHaveBeenCalledTimes(1);
+    // The code step shows at once, whether or not forgetting the session has finished.
+    expect(await screen.findByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+    signedInAs(null);
+    codeAccepted();
+    await signInInDialog(user, '9123456789');
+    expect(await screen.findByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+    expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('2341 2341 2346');
+    expect(screen.getByLabelText(/I agree to the Terms/)).toBeChecked();
+    expect(screen.getByLabelText(/^Mobile number/)).toHaveValue('+91 91234 56789');
+  });
+
+  it('an expired sign-in (42501) asks for a new code, says why, keeps the draft, then saves', async () => {
+    registerMock.mockResolvedValueOnce({ ok: false, reason: 'signed-out', message: 'sign in with your mobile' });
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByText(/Your sign-in has expired/)).toHaveTextContent(
+      'Your sign-in has expired. Please confirm your number again with a new code; what you typed is kept.',
+    );
+    expect(forgetMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByLabelText(/^Mobile number/)).toHaveFocus());
+    codeAccepted();
+    registerMock.mockResolvedValueOnce({ ok: true, id: 'new-id' });
+    await signInInDialog(user, '9876543210');
+    expect(await screen.findByLabelText(/^Full name/)).toHaveValue('Ramesh Kumar');
+    await user.click(submitButton());
+    await successLink();
+    expect(registerMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each<[string, RegistrationResult, RegExp, string]>([
+    [
+      'a fourth listing',
+      { ok: false, reason: 'too-many-listings', message: 'at most 3 listings' },
+      /^Mobile number/,
+      'This number already has 3 listings, the most allowed. Sign in on My listing to manage them.',
+    ],
+    [
+      'the same name and category again',
+      { ok: false, reason: 'already-registered', message: 'duplicate' },
+      /^Full name/,
+      'You have already registered this name in this category. See it on My listing.',
+    ],
+    [
+      'a phone number in the business name (the database’s check)',
+      { ok: false, reason: 'contact-details', field: 'business_name', message: 'no phone numbers or links' },
+      /^Business name/,
+      NO_CONTACT,
+    ],
+    [
+      'an address too long for the database',
+      { ok: false, reason: 'too-long', field: 'address', message: 'value too long' },
+      /^Address/,
+      'Address can be at most 300 characters.',
+    ],
+  ])('explains %s beside the field and in the toast', async (_name, result, label, message) => {
+    registerMock.mockResolvedValue(result);
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(lastToast()).toMatchObject({ title: 'Error', description: message, variant: 'destructive' });
+    expect(openSpy).not.toHaveBeenCalled();
+  });
+
+  it('links a fourth listing’s refusal to My listing', async () => {
+    registerMock.mockResolvedValue({ ok: false, reason: 'too-many-listings', message: 'at most 3 listings' });
+    const { user } = await renderDialog();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('link', { name: 'Manage your listings on My listing' })).toHaveAttribute('href', '/my-listing');
+  });
+
+  it('says in Hindi that this number already has 3 listings', async () => {
+    registerMock.mockResolvedValue({ ok: false, reason: 'too-many-listings', message: 'at most 3 listings' });
+    const user = userEvent.setup();
+    await renderWithProviders(<RegistrationDialog open onClose={() => undefined} />, { language: 'hi' });
+    await enter(user, /^पूरा नाम/, 'रमेश');
+    await user.selectOptions(screen.getByLabelText(/^सेवा की श्रेणी/), 'plumber');
+    await enter(user, /^अनुभव/, '3');
+    await enter(user, /^पता/, 'वार्ड 4');
+    await user.click(screen.getByLabelText(/^मैं नियम और शर्तों से सहमत हूँ/));
+    await user.click(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^मोबाइल नंबर/)).toHaveAccessibleDescription(expect.stringContaining('इस नंबर पर पहले से 3 लिस्टिंग हैं')),
+    );
   });
 });

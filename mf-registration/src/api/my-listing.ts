@@ -20,6 +20,11 @@ export interface MyListing extends ProviderFields {
   status: ListingStatus | (string & {});
   rejection_reason: string | null;
   pending_change: PendingChange | null;
+  /**
+   * Visitors signed in by phone (3 different ones) reported this number as wrong or closed;
+   * the public profile shows a caution until the owner confirms the number (confirm_my_number).
+   */
+  number_caution?: boolean;
 }
 
 /** One week of leads (my_leads), oldest first; week_start is a Monday in Asia/Kolkata. */
@@ -130,7 +135,9 @@ export async function fetchLeads(providerId: string, weeks = 8, signal?: AbortSi
 export type WriteResult<T> =
   | { ok: true; data: T }
   /** invalid: the database refused a value; forbidden: not this session's listing; gone: no such listing. */
-  | { ok: false; reason: 'invalid' | 'forbidden' | 'gone' | 'rate-limited' | 'network' | 'unknown' };
+  | { ok: false; reason: 'invalid' | 'forbidden' | 'gone' | 'rate-limited' | 'network' | 'unknown' }
+  /** A phone number or a link in the business name or specialisation (23514, "no phone numbers or links"). */
+  | { ok: false; reason: 'contact-details'; field: 'business_name' | 'specialist_in' };
 
 async function write<T>(fn: string, args: Record<string, unknown>): Promise<WriteResult<T>> {
   try {
@@ -140,6 +147,10 @@ async function write<T>(fn: string, args: Record<string, unknown>): Promise<Writ
     const e = toApiError(error, status);
     if (e.isRateLimited) return { ok: false, reason: 'rate-limited' };
     if (e.isNetwork) return { ok: false, reason: 'network' };
+    const field = e.details?.replace(/^p_/, '');
+    if (e.code === '23514' && /no phone numbers or links/i.test(e.message) && (field === 'business_name' || field === 'specialist_in')) {
+      return { ok: false, reason: 'contact-details', field };
+    }
     if (e.isInvalid) return { ok: false, reason: 'invalid' };
     if (e.code === '42501' || status === 401 || status === 403) return { ok: false, reason: 'forbidden' };
     if (e.isNotFound) return { ok: false, reason: 'gone' };
@@ -176,3 +187,21 @@ export const setMyAvailability = (providerId: string, onLeaveUntil: string | nul
 /** null clears the hours. */
 export const setMyOpeningHours = (providerId: string, hours: OpeningHours | null) =>
   write<unknown>('set_my_opening_hours', { p_provider_id: providerId, p_hours: hours });
+
+export type ConfirmResult = { ok: true; cleared: number } | { ok: false };
+
+/**
+ * The signed-in owner confirms their number works (they just got a code on it): the open
+ * "wrong number" / "closed" reports on their listings are resolved and the caution cleared.
+ * Returns how many reports were cleared. Never throws.
+ */
+export async function confirmMyNumber(): Promise<ConfirmResult> {
+  try {
+    const supabase = await dataClient();
+    const { data, error } = await supabase.rpc('confirm_my_number');
+    if (error) return { ok: false };
+    return { ok: true, cleared: toInt(data) };
+  } catch {
+    return { ok: false };
+  }
+}

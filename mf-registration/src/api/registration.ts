@@ -8,6 +8,10 @@ import { ApiError, dataClient } from '@city/shared';
 export interface RegistrationInput {
   name: string;
   businessName: string | null;
+  /**
+   * The signed-in phone's 10 digits, for the operator's chat message only: the database takes
+   * the listing's mobile from the session (the JWT's phone claim), never from the caller.
+   */
   mobile: string;
   category: string;
   specialistIn: string | null;
@@ -34,8 +38,18 @@ const DB_FIELDS: readonly RegistrationDbField[] = [
 export type RegistrationFailure =
   /** The database refused the input (check / not-null); `field` when it said which one. */
   | { ok: false; reason: 'invalid'; field: RegistrationDbField | null; message: string }
-  /** Too many registrations from this client for now (HTTP 429). */
-  | { ok: false; reason: 'rate-limited'; message: string }
+  /** A value longer than the database takes (22001), before any cleaning. */
+  | { ok: false; reason: 'too-long'; field: RegistrationDbField | null; message: string }
+  /** A phone number or a link in the business name or specialisation (23514). */
+  | { ok: false; reason: 'contact-details'; field: 'business_name' | 'specialist_in'; message: string }
+  /** This mobile already has the most listings allowed (23514 on `mobile`). */
+  | { ok: false; reason: 'too-many-listings'; message: string }
+  /** This mobile already registered this name in this category (23505 on `name`). */
+  | { ok: false; reason: 'already-registered'; message: string }
+  /** No phone session (any more): sign in with a code again (42501). */
+  | { ok: false; reason: 'signed-out'; message: string }
+  /** Too many attempts for now (HTTP 429); `retryAfterSeconds` from the hint when given. */
+  | { ok: false; reason: 'rate-limited'; message: string; retryAfterSeconds: number | null }
   /** The server could not be reached (offline, backend down). */
   | { ok: false; reason: 'network'; message: string }
   /** Anything else (server error, misconfiguration). */
@@ -47,28 +61,51 @@ interface PostgrestLikeError {
   message?: string;
   code?: string;
   details?: string | null;
+  hint?: string | null;
+}
+
+/** The field a database error names in `details` (`name` or `p_name`), or null. */
+function dbFieldOf(details: string | null | undefined): RegistrationDbField | null {
+  const text = (details ?? '').trim().replace(/^p_/, '');
+  return (DB_FIELDS as readonly string[]).includes(text) ? (text as RegistrationDbField) : null;
+}
+
+/** "retry after 42 seconds" (the database's PT429 hint) as 42, or null. */
+export function retryAfterHint(hint: string | null | undefined): number | null {
+  const m = /retry after (\d+)/i.exec(hint ?? '');
+  return m ? Number(m[1]) : null;
 }
 
 /** Maps a failed `register_provider` call to a result the form can explain. */
 export function registrationFailure(error: PostgrestLikeError | null | undefined, status: number | undefined): RegistrationFailure {
   const message = error?.message || 'Unknown error';
-  if (status === 429 || error?.code === '429' || error?.code === 'PT429') return { ok: false, reason: 'rate-limited', message };
-  if (!error?.code && (status === 0 || status === undefined || /fetch|network/i.test(message))) {
+  const code = error?.code ?? '';
+  const field = dbFieldOf(error?.details);
+  if (status === 429 || code === '429' || code === 'PT429') {
+    return { ok: false, reason: 'rate-limited', message, retryAfterSeconds: retryAfterHint(error?.hint) };
+  }
+  if (!code && (status === 0 || status === undefined || /fetch|network/i.test(message))) {
     return { ok: false, reason: 'network', message };
   }
-  // 23502 not-null, 23514 check, 22xxx bad data (e.g. an integer out of range).
-  if (error?.code && (error.code === '23502' || error.code === '23514' || error.code.startsWith('22'))) {
-    const details = (error.details ?? '').trim();
-    const field = (DB_FIELDS as readonly string[]).includes(details) ? (details as RegistrationDbField) : null;
-    return { ok: false, reason: 'invalid', field, message };
+  if (code === '42501' || status === 401) return { ok: false, reason: 'signed-out', message };
+  if (code === '23505' && (field === 'name' || field === null)) return { ok: false, reason: 'already-registered', message };
+  if (code === '23514' && field === 'mobile' && /at most \d+ listings/i.test(message)) {
+    return { ok: false, reason: 'too-many-listings', message };
   }
+  if (code === '23514' && (field === 'business_name' || field === 'specialist_in') && /no phone numbers or links/i.test(message)) {
+    return { ok: false, reason: 'contact-details', field, message };
+  }
+  if (code === '22001') return { ok: false, reason: 'too-long', field, message };
+  // 23502 not-null, 23514 check, 22xxx bad data (e.g. an integer out of range).
+  if (code === '23502' || code === '23514' || code.startsWith('22')) return { ok: false, reason: 'invalid', field, message };
   return { ok: false, reason: 'unknown', message };
 }
 
 /**
- * Registers a provider through the `register_provider` RPC: the row is stored as pending
- * (never listed publicly until an admin approves it) and the Aadhaar number goes only to the
- * private store. The database re-checks every rule. Never throws.
+ * Registers a provider through the `register_provider` RPC, as the signed-in phone: the row is
+ * stored as pending (never listed publicly until an admin approves it) with the session's
+ * mobile, and the Aadhaar number goes only to the private store. The database re-checks every
+ * rule (at most 3 listings per mobile, one per name and category). Never throws.
  */
 export async function registerProvider(input: RegistrationInput): Promise<RegistrationResult> {
   try {
@@ -76,7 +113,6 @@ export async function registerProvider(input: RegistrationInput): Promise<Regist
     const { data, error, status } = await supabase.rpc('register_provider', {
       p_name: input.name,
       p_business_name: input.businessName,
-      p_mobile: input.mobile,
       p_category: input.category,
       p_specialist_in: input.specialistIn,
       p_aadhaar: input.aadhaar,
@@ -90,5 +126,18 @@ export async function registerProvider(input: RegistrationInput): Promise<Regist
     // Includes supabase-js itself failing to download (dataClient: a network ApiError).
     const network = (e instanceof ApiError && e.isNetwork) || /fetch|network/i.test(message);
     return network ? { ok: false, reason: 'network', message } : { ok: false, reason: 'unknown', message };
+  }
+}
+
+/**
+ * Forgets this device's session (a sign-in that expired, or "use another number"): the page's
+ * auth context follows, and the code step shows again. The server's session is left to expire.
+ */
+export async function forgetSession(): Promise<void> {
+  try {
+    const supabase = await dataClient();
+    await supabase.auth.signOut({ scope: 'local' });
+  } catch {
+    // supabase-js could not load: there is no session on this page to forget.
   }
 }

@@ -1,27 +1,42 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, CATEGORIES, OTHER_CATEGORY_ID, useLanguage } from '@city/shared';
 import { REGISTRATION_LIMITS, type RegistrationField } from '../validation';
 import { useRegistrationForm } from '../hooks/use-registration-form';
 import { FormField } from './form-field';
+import { displayPhone } from './my-listing/phone-sign-in';
 
 export interface RegistrationFormProps {
+  /** The signed-in phone's 10 digits: the listing's number, shown read-only. */
+  mobile: string;
+  /** Just signed in with a code in this dialog: the first field takes the focus. */
+  focusFirstField?: boolean;
   /** Called after a successful registration (the dialog says what happens next). */
   onRegistered: () => void;
+  /** The sign-in expired: the dialog asks for a new code (what was typed is kept). */
+  onSignedOut: () => void;
+  /** The visitor wants to register another number: the dialog asks for it and a code. */
+  onUseAnotherNumber: () => void;
 }
 
 /** The free-registration form: every field labelled, errors beside the field, keyboard only. */
-export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({ mobile, focusFirstField, onRegistered, onSignedOut, onUseAnotherNumber }: RegistrationFormProps) {
   const { t } = useTranslation('registration');
   const lang = useLanguage();
-  const { values, errors, pending, setField, submit } = useRegistrationForm(onRegistered);
+  const { values, errors, formError, pending, setField, submit } = useRegistrationForm({ mobile, onRegistered, onSignedOut });
   const base = useId();
   const idOf = (field: RegistrationField) => `${base}-${field}`;
   const errorText = (field: RegistrationField) => {
     const key = errors[field];
     return key ? t(key) : undefined;
   };
+
+  useEffect(() => {
+    if (focusFirstField) document.getElementById(idOf('name'))?.focus();
+    // Only when the form first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,21 +101,24 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
         )}
       </FormField>
 
-      <FormField id={idOf('mobile')} label={t('form.mobile')} required hint={t('form.mobileHint')} error={errorText('mobile')}>
+      <FormField id={idOf('mobile')} label={t('form.mobile')} hint={t('form.mobileSignedIn')} error={errorText('mobile')}>
         {(control) => (
           <input
             {...control}
-            className="registration-input"
+            className="registration-input registration-input--readonly"
             type="tel"
             name="mobile"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            value={values.mobile}
-            onChange={(e) => setField('mobile', e.target.value)}
+            readOnly
+            value={displayPhone(mobile)}
           />
         )}
       </FormField>
+      <div className="registration-form__number">
+        <Button type="button" variant="secondary" size="sm" disabled={pending} onClick={onUseAnotherNumber}>
+          {t('form.useAnotherNumber')}
+        </Button>
+        {errors.mobile === 'validation.tooManyListings' ? <Link to="/my-listing">{t('form.manageListings')}</Link> : null}
+      </div>
 
       <FormField id={idOf('categoryId')} label={t('form.category')} required error={errorText('categoryId')}>
         {(control) => (
@@ -237,6 +255,8 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
         </Link>
       </div>
 
+      {/* Not a live region: the toast (hosted in the dialog) announces it once. */}
+      {formError ? <p className="registration-form__error">{formError}</p> : null}
       <div className="registration-form__actions">
         <Button type="submit" className="registration-form__submit" disabled={pending}>
           {pending ? t('form.submitting') : t('form.submit')}

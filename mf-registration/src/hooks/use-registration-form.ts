@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig, toast, useLanguage } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
+  registrationErrorFor,
   registrationErrorForDbField,
   validateRegistration,
   type RegistrationErrors,
@@ -12,20 +13,31 @@ import {
 import { registerProvider } from '../api';
 import { buildOperatorMessage, operatorChatUrl } from '../utils/operator-message';
 import { clearRegistrationDraft, loadRegistrationDraft, saveRegistrationDraft } from '../utils/registration-draft';
+import { waitText } from '../utils/sign-in-message';
 
 export type SubmitOutcome =
   | { status: 'invalid'; field: RegistrationField }
   | { status: 'failed'; field: RegistrationField | null }
   | { status: 'registered' }
+  | { status: 'signed-out' }
   | { status: 'busy' };
+
+export interface RegistrationFormOptions {
+  /** The signed-in phone's 10 digits: the listing's number (the database takes it from the session). */
+  mobile: string;
+  onRegistered: () => void;
+  /** The database says there is no phone session (any more): back to the code step, draft kept. */
+  onSignedOut: () => void;
+}
 
 /**
  * State and submission of the registration form: validation (shown beside each field and as
  * a destructive toast), the RPC, the success toast and the operator's chat message. What was
- * typed is kept on any failure, and as a draft across reloads (cleared once registered); a
- * second submit while one is pending is ignored.
+ * typed is kept on any failure, and as a draft across reloads and a new sign-in (cleared once
+ * registered); a second submit while one is pending is ignored. The mobile is the signed-in
+ * phone's, never typed.
  */
-export function useRegistrationForm(onRegistered: () => void) {
+export function useRegistrationForm({ mobile, onRegistered, onSignedOut }: RegistrationFormOptions) {
   const { t } = useTranslation('registration');
   const { t: tCommon } = useTranslation('common');
   const lang = useLanguage();
@@ -33,8 +45,9 @@ export function useRegistrationForm(onRegistered: () => void) {
   const [values, setValues] = useState<RegistrationFormValues>(loadRegistrationDraft);
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [pending, setPending] = useState(false);
-  // Why the last save failed, shown inside the dialog too: a modal dialog makes the rest of
-  // the page (the toaster included) inert and puts it under the backdrop.
+  // Why the last save failed when no field is to blame (a limit, the network), said in the form
+  // as well as in the toast.
+  const [formError, setFormError] = useState<string | null>(null);
   // A ref as well as state: two clicks in one frame both see pending === false.
   const inFlight = useRef(false);
 
@@ -52,7 +65,8 @@ export function useRegistrationForm(onRegistered: () => void) {
 
   const submit = useCallback(async (): Promise<SubmitOutcome> => {
     if (inFlight.current) return { status: 'busy' };
-    const checked = validateRegistration(values);
+    const checked = validateRegistration({ ...values, mobile });
+    setFormError(null);
     if (!checked.ok) {
       setErrors(checked.errors);
       const key = checked.errors[checked.firstInvalid]!;
@@ -66,17 +80,36 @@ export function useRegistrationForm(onRegistered: () => void) {
     try {
       const result = await registerProvider(checked.input);
       if (!result.ok) {
+        if (result.reason === 'signed-out') {
+          // The draft is kept (saved as typed); the dialog asks for a new code.
+          onSignedOut();
+          return { status: 'signed-out' };
+        }
+        // A plain refusal goes through registrationErrorForDbField (a new version of the rules
+        // may map a field of its own there); the answers of the phone-checked registration here.
+        const atField =
+          result.reason === 'invalid'
+            ? result.field
+              ? registrationErrorForDbField(result.field, values)
+              : null
+            : registrationErrorFor(result, values);
         let description = t('toast.registrationErrorDesc');
-        let field: RegistrationField | null = null;
-        if (result.reason === 'rate-limited') description = t('toast.rateLimitedDesc');
-        else if (result.reason === 'network') description = t('toast.networkErrorDesc');
-        else if (result.reason === 'invalid' && result.field) {
-          const mapped = registrationErrorForDbField(result.field, values);
-          field = mapped.field;
-          setErrors({ [mapped.field]: mapped.key });
+        if (atField) {
+          setErrors({ [atField.field]: atField.key });
+          if (result.reason !== 'invalid') description = t(atField.key);
+        } else if (result.reason === 'rate-limited') {
+          description = result.retryAfterSeconds
+            ? t('toast.rateLimitedWait', { wait: waitText(result.retryAfterSeconds, t) })
+            : t('toast.rateLimitedDesc');
+          setFormError(description);
+        } else if (result.reason === 'network') {
+          description = t('toast.networkErrorDesc');
+          setFormError(description);
+        } else {
+          setFormError(description);
         }
         toast({ title: tCommon('errors.errorTitle'), description, variant: 'destructive' });
-        return { status: 'failed', field };
+        return { status: 'failed', field: atField?.field ?? null };
       }
 
       toast({ title: t('toast.registrationSuccessTitle'), description: t('toast.registrationSuccessDesc') });
@@ -90,7 +123,7 @@ export function useRegistrationForm(onRegistered: () => void) {
       inFlight.current = false;
       setPending(false);
     }
-  }, [values, t, tCommon, lang, onRegistered]);
+  }, [values, mobile, t, tCommon, lang, onRegistered, onSignedOut]);
 
-  return { values, errors, pending, setField, submit };
+  return { values, errors, formError, pending, setField, submit };
 }

@@ -17,7 +17,12 @@ export function useSave(onSaved: () => void) {
   const inFlight = useRef(false);
 
   const save = useCallback(
-    async (write: () => Promise<WriteResult<unknown>>, savedText: string): Promise<boolean> => {
+    async (
+      write: () => Promise<WriteResult<unknown>>,
+      savedText: string,
+      /** A failure the form shows beside a field as well (e.g. a phone number in the business name). */
+      onFailure?: (failure: Extract<WriteResult<unknown>, { ok: false }>) => void,
+    ): Promise<boolean> => {
       if (inFlight.current) return false;
       inFlight.current = true;
       setBusy(true);
@@ -27,6 +32,7 @@ export function useSave(onSaved: () => void) {
           const text = writeErrorText(result, t);
           setMessage({ tone: 'error', text });
           toast({ title: tc('errors.errorTitle'), description: text, variant: 'destructive' });
+          onFailure?.(result);
           return false;
         }
         setMessage({ tone: 'ok', text: savedText });

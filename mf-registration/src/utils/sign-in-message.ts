@@ -41,6 +41,8 @@ export function writeErrorText(result: Extract<WriteResult<unknown>, { ok: false
       return t('myListing.errors.gone');
     case 'rate-limited':
       return t('myListing.errors.rateLimited');
+    case 'contact-details':
+      return t('myListing.validation.noContact');
     case 'network':
       return t('myListing.errors.network');
     default:

@@ -2,3 +2,4 @@
 export * from './registration';
 export * from './phone';
 export * from './my-listing';
+export * from './contact';

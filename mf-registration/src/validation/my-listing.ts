@@ -10,6 +10,7 @@ import {
   type OpeningHours,
   type Weekday,
 } from '@city/shared';
+import { hasContactDetails } from './contact';
 import { normalizeMobile } from './phone';
 import { parseExperience, REGISTRATION_LIMITS } from './registration';
 
@@ -25,6 +26,7 @@ export type MyListingErrorKey =
   | 'myListing.validation.addressTooLong'
   | 'myListing.validation.businessNameTooLong'
   | 'myListing.validation.specialistInTooLong'
+  | 'myListing.validation.noContact'
   | 'myListing.validation.experienceInvalid'
   | 'myListing.validation.nameRequired'
   | 'myListing.validation.nameTooLong'
@@ -64,8 +66,10 @@ export function validateDetails(v: DetailsValues): Checked<DetailsInput, keyof D
   const errors: Partial<Record<keyof DetailsValues, MyListingErrorKey>> = {};
   const businessName = cleanText(v.businessName);
   if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'myListing.validation.businessNameTooLong';
+  else if (hasContactDetails(businessName)) errors.businessName = 'myListing.validation.noContact';
   const specialistIn = cleanText(v.specialistIn);
   if (textLength(specialistIn) > REGISTRATION_LIMITS.specialistIn) errors.specialistIn = 'myListing.validation.specialistInTooLong';
+  else if (hasContactDetails(specialistIn)) errors.specialistIn = 'myListing.validation.noContact';
   const address = cleanText(v.address);
   if (address === '') errors.address = 'myListing.validation.addressRequired';
   else if (textLength(address) > REGISTRATION_LIMITS.address) errors.address = 'myListing.validation.addressTooLong';

@@ -8,7 +8,7 @@ import {
   textLength,
   withoutInvisible,
 } from '@city/shared';
-import type { RegistrationDbField, RegistrationInput } from '../api/registration';
+import type { RegistrationDbField, RegistrationFailure, RegistrationInput } from '../api/registration';
 import { normalizeMobile } from './phone';
 
 /**
@@ -91,7 +91,10 @@ export type RegistrationErrorKey =
   | 'validation.addressRequired'
   | 'validation.addressTooLong'
   | 'validation.errorAgreeToTerms'
-  | 'validation.checkField';
+  | 'validation.checkField'
+  | 'validation.noContactDetails'
+  | 'validation.tooManyListings'
+  | 'validation.alreadyRegistered';
 
 export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
   'validation.nameRequired',
@@ -110,6 +113,9 @@ export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
   'validation.addressTooLong',
   'validation.errorAgreeToTerms',
   'validation.checkField',
+  'validation.noContactDetails',
+  'validation.tooManyListings',
+  'validation.alreadyRegistered',
 ];
 
 export type RegistrationErrors = Partial<Record<RegistrationField, RegistrationErrorKey>>;
@@ -216,6 +222,28 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
   };
 }
 
+/** The form field a database field name stands for. */
+function formFieldOf(field: RegistrationDbField, values: Pick<RegistrationFormValues, 'categoryId'>): RegistrationField {
+  switch (field) {
+    case 'business_name':
+      return 'businessName';
+    case 'specialist_in':
+      return 'specialistIn';
+    case 'category':
+      return values.categoryId === OTHER_CATEGORY_ID ? 'otherCategory' : 'categoryId';
+    default:
+      return field;
+  }
+}
+
+const TOO_LONG: Partial<Record<RegistrationField, RegistrationErrorKey>> = {
+  name: 'validation.nameTooLong',
+  businessName: 'validation.businessNameTooLong',
+  otherCategory: 'validation.otherCategoryTooLong',
+  specialistIn: 'validation.specialistInTooLong',
+  address: 'validation.addressTooLong',
+};
+
 /**
  * The form field and message for a field the database refused (it re-checks every rule,
  * so this only happens when the form and the database disagree).
@@ -225,24 +253,46 @@ export function registrationErrorForDbField(
   values: Pick<RegistrationFormValues, 'categoryId'>,
 ): { field: RegistrationField; key: RegistrationErrorKey } {
   switch (field) {
-    case 'name':
-      return { field: 'name', key: 'validation.checkField' };
-    case 'business_name':
-      return { field: 'businessName', key: 'validation.checkField' };
     case 'mobile':
       return { field: 'mobile', key: 'validation.errorMobile' };
     case 'category':
       return values.categoryId === OTHER_CATEGORY_ID
         ? { field: 'otherCategory', key: 'validation.errorOtherCategory' }
         : { field: 'categoryId', key: 'validation.categoryRequired' };
-    case 'specialist_in':
-      return { field: 'specialistIn', key: 'validation.checkField' };
     case 'aadhaar':
       // The form already checks the digit count: a refusal means the number itself is wrong.
       return { field: 'aadhaar', key: 'validation.aadhaarInvalid' };
     case 'experience':
       return { field: 'experience', key: 'validation.experienceInvalid' };
-    case 'address':
-      return { field: 'address', key: 'validation.checkField' };
+    default:
+      return { field: formFieldOf(field, values), key: 'validation.checkField' };
+  }
+}
+
+/**
+ * The field and message of a refusal that belongs beside a field: a value the database
+ * refused, one too long, owner spam, the listing limit of this mobile, a name already
+ * registered in this category. Null for the others (sign-in, limits, network).
+ */
+export function registrationErrorFor(
+  failure: RegistrationFailure,
+  values: Pick<RegistrationFormValues, 'categoryId'>,
+): { field: RegistrationField; key: RegistrationErrorKey } | null {
+  switch (failure.reason) {
+    case 'too-many-listings':
+      return { field: 'mobile', key: 'validation.tooManyListings' };
+    case 'already-registered':
+      return { field: 'name', key: 'validation.alreadyRegistered' };
+    case 'contact-details':
+      return { field: formFieldOf(failure.field, values), key: 'validation.noContactDetails' };
+    case 'too-long': {
+      if (!failure.field) return null;
+      const field = formFieldOf(failure.field, values);
+      return { field, key: TOO_LONG[field] ?? 'validation.checkField' };
+    }
+    case 'invalid':
+      return failure.field ? registrationErrorForDbField(failure.field, values) : null;
+    default:
+      return null;
   }
 }

@@ -1,18 +1,20 @@
 /**
- * The /auth/v1 subset of GoTrue: password and refresh-token grants (refresh
- * tokens rotate; reuse revokes the session), user GET/PUT, logout with scope,
- * settings, health, admin user creation (service_role only), and phone sign-in by
- * one-time code (POST /otp, /verify, /resend; see sendSmsCode). Public e-mail sign-up
- * is off; a phone user is created by their first verified code.
+ * The /auth/v1 subset of GoTrue, behaving as GoTrue does with supabase/config.toml's [auth]
+ * (local/config.ts): password and refresh-token grants (refresh tokens rotate, a rotated one
+ * may be reused within refresh_token_reuse_interval), user GET/PUT, logout with scope,
+ * settings, health, admin users (service_role only), sign-up as GoTrue's Signup, and phone
+ * sign-in by one-time code (POST /otp, /verify, /resend) with GoTrue's spacing, code
+ * lifetime and limits (per address, see auth/limits.ts; project-wide SMS per hour).
  * Errors are GoTrue-shaped and carry the x-supabase-api-version header.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import bcrypt from 'bcryptjs';
 import type { Db, Tx } from '../db.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import type { ProjectConfig } from '../config.ts';
+import { HourlyWindow, TokenBuckets } from './limits.ts';
 import { e164Digits } from './phone.ts';
 
 export const API_VERSION = '2024-01-01';
@@ -25,7 +27,7 @@ export interface AuthRequest {
   query: URLSearchParams;
   headers: Headers;
   body: string | null;
-  /** The client (rate-limit key, see clientOf) for the sign-in limits. */
+  /** The client address (see clientOf): the key of GoTrue's per-address limits. */
   client?: string;
 }
 
@@ -120,10 +122,9 @@ function newRefreshToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** Phone sign-in: a code lives 5 minutes, takes at most 5 wrong tries, and a number gets 3 codes an hour. */
-export const SMS_OTP = { ttlSeconds: 300, maxTries: 5, sendsPerHour: 3 } as const;
-
 export interface GoTrueOptions {
+  /** [auth] of supabase/config.toml (local/config.ts): sign-ups, providers, SMS, limits, refresh reuse. */
+  config: ProjectConfig['auth'];
   /** Where codes are "sent": one JSON line {phone, code, sent_at} each (created 0600). */
   outboxFile?: string;
   /** Clock in ms (tests move it; see the server's --test-clock). */
@@ -134,18 +135,42 @@ function codeHash(phone: string, code: string): Buffer {
   return createHash('sha256').update(`${phone}:${code}`, 'utf8').digest();
 }
 
+/** GoTrue's answer when a per-address bucket is empty (apilimiter + tollbooth). */
+const overRequestRate = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+
 export class GoTrue {
+  private readonly config: ProjectConfig['auth'];
+  /** Per client address, GoTrue's buckets: /otp, /signup, /resend, /verify, /token. */
+  private readonly perAddress: Record<'otp' | 'signup' | 'resend' | 'verify' | 'token', TokenBuckets>;
+  /** Project-wide SMS per hour (auth.rate_limit.sms_sent). */
+  private readonly smsSent: HourlyWindow;
+
   constructor(
     private readonly db: Db,
     private readonly jwt: Jwt,
     private readonly issuer: () => string,
-    /** Counts failed password sign-ins (kind `signins`) per client and per account. */
-    private readonly limiter?: RateLimiter,
-    private readonly opts: GoTrueOptions = {},
-  ) {}
+    private readonly opts: GoTrueOptions,
+  ) {
+    this.config = opts.config;
+    const now = () => this.now();
+    const rl = this.config.rateLimit;
+    this.perAddress = {
+      otp: new TokenBuckets(rl.signInSignUps, now),
+      signup: new TokenBuckets(rl.signInSignUps, now),
+      resend: new TokenBuckets(rl.signInSignUps, now),
+      verify: new TokenBuckets(rl.tokenVerifications, now),
+      token: new TokenBuckets(rl.tokenRefresh, now),
+    };
+    this.smsSent = new HourlyWindow(rl.smsSent, now);
+  }
 
   private now(): number {
     return (this.opts.now ?? Date.now)();
+  }
+
+  /** One request of `kind` from `client`; refused as GoTrue refuses it. */
+  private limit(kind: keyof GoTrue['perAddress'], client: string): void {
+    if (!this.perAddress[kind].take(client)) throw overRequestRate();
   }
 
   async handle(req: AuthRequest): Promise<AuthResponse> {
@@ -187,25 +212,29 @@ export class GoTrue {
   private async route(req: AuthRequest): Promise<AuthResponse> {
     const path = req.path.replace(/^\/+|\/+$/g, '');
     const m = req.method;
+    const client = req.client ?? 'unknown';
+    const c = this.config;
     if (path === 'health' && m === 'GET') {
       return this.ok(200, { version: 'local', name: 'GoTrue', description: 'GoTrue-compatible subset (local server)' });
     }
     if (path === 'settings' && m === 'GET') {
       return this.ok(200, {
-        external: { email: true, phone: true, anonymous_users: false },
-        disable_signup: true,
-        mailer_autoconfirm: false,
-        phone_autoconfirm: false,
+        external: { email: c.email.enableSignup, phone: c.sms.enableSignup, anonymous_users: false },
+        disable_signup: !c.enableSignup,
+        mailer_autoconfirm: !c.email.enableConfirmations,
+        phone_autoconfirm: !c.sms.enableConfirmations,
         sms_provider: 'local-outbox',
         saml_enabled: false,
       });
     }
     if (path === 'signup' && m === 'POST') {
-      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+      this.limit('signup', client);
+      return this.signup(this.parse(req));
     }
     if (path === 'token' && m === 'POST') {
       const grant = req.query.get('grant_type');
-      if (grant === 'password') return this.passwordGrant(this.parse(req), req.client ?? 'unknown');
+      if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce' || grant === 'id_token') this.limit('token', client);
+      if (grant === 'password') return this.passwordGrant(this.parse(req));
       if (grant === 'refresh_token') return this.refreshGrant(this.parse(req));
       if (grant === 'pkce' || grant === 'id_token') {
         throw new AuthError(400, 'validation_failed', `grant_type ${grant} is not enabled on this server`);
@@ -213,15 +242,18 @@ export class GoTrue {
       throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
     }
     if (path === 'otp' && m === 'POST') {
-      return this.sendSmsCode(this.parse(req), req.client ?? 'unknown');
+      this.limit('otp', client);
+      return this.otp(this.parse(req));
     }
     if (path === 'resend' && m === 'POST') {
+      this.limit('resend', client);
       const body = this.parse(req);
       if (body.type !== 'sms') throw new AuthError(400, 'validation_failed', 'Only type sms can be resent on this server');
-      return this.sendSmsCode(body, req.client ?? 'unknown');
+      return this.otp({ phone: body.phone, create_user: false });
     }
     if (path === 'verify' && m === 'POST') {
-      return this.verifySmsCode(this.parse(req), req.client ?? 'unknown');
+      this.limit('verify', client);
+      return this.verifySmsCode(this.parse(req));
     }
     if (path === 'user' && m === 'GET') {
       const { user } = await this.requireUser(req);
@@ -255,19 +287,7 @@ export class GoTrue {
         return this.ok(200, userJson(user));
       }
     }
-    const known = [
-      'otp',
-      'verify',
-      'recover',
-      'resend',
-      'magiclink',
-      'sso',
-      'authorize',
-      'reauthenticate',
-      'factors',
-      'callback',
-      'invite',
-    ];
+    const known = ['recover', 'magiclink', 'sso', 'authorize', 'reauthenticate', 'factors', 'callback', 'invite'];
     if (known.some((k) => path === k || path.startsWith(`${k}/`))) {
       throw new AuthError(
         501,
@@ -278,50 +298,118 @@ export class GoTrue {
     throw new AuthError(404, 'not_found', `Not found: /${path}`);
   }
 
+  // ---------------------------------------------------------------- sign-up
+
+  /**
+   * POST /signup, as GoTrue's Signup: refused whole when [auth] enable_signup is off; by
+   * provider when [auth.email] / [auth.sms] enable_signup is off. A phone: a new or still
+   * unconfirmed number gets an unconfirmed user (with that password) and a code; the session
+   * comes from /verify (with confirmations off it would come at once: GoTrue's autoconfirm).
+   * An e-mail with confirmations on: the hosted mailer without SMTP mails only the project's
+   * team, so any other address is refused (400 email_address_not_authorized), nothing stored.
+   */
+  private async signup(body: Record<string, unknown>): Promise<AuthResponse> {
+    const c = this.config;
+    if (!c.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (password === '') throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
+    if (password.length < c.minimumPasswordLength) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${c.minimumPasswordLength} characters.`);
+    }
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const phoneIn = typeof body.phone === 'string' ? body.phone.trim() : '';
+    if (email !== '' && phoneIn !== '') {
+      throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on signup.');
+    }
+    if (email !== '') {
+      if (!c.email.enableSignup) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
+      if (!/^[^@\s]+@[^@\s]+$/.test(email))
+        throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if (!c.email.smtpEnabled) {
+        throw new AuthError(400, 'email_address_not_authorized', `Email address "${email}" cannot be used as it is not authorized`);
+      }
+      throw new AuthError(501, 'not_implemented', 'E-mail confirmation links are not sent by this server');
+    }
+    if (phoneIn === '') throw new AuthError(400, 'validation_failed', 'Sign up only available with email or phone provider');
+    if (!c.sms.enableSignup) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    const phone = this.phoneOf(body);
+    const existing = await this.userByPhone(phone);
+    if (existing?.phone_confirmed_at) {
+      // GoTrue: an obfuscated user without confirmations (no enumeration), 422 with autoconfirm.
+      if (!c.sms.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      return this.ok(200, { ...userJson(existing), id: randomUUID(), phone_confirmed_at: undefined, confirmed_at: null });
+    }
+    const user = existing ?? (await this.newPhoneUser(phone, await hashPassword(password)));
+    if (!c.sms.enableConfirmations) {
+      await this.db.query('update auth.users set phone_confirmed_at = now() where id = $1', [user.id]);
+      return this.newSession(user.id, 'password');
+    }
+    await this.sendPhoneCode(phone);
+    return this.ok(200, userJson(await this.userById(user.id)));
+  }
+
+  private async userByPhone(phone: string): Promise<UserRow | undefined> {
+    const r = await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where phone = $1`, [phone]);
+    return r.rows[0];
+  }
+
+  /** An unconfirmed phone user, as GoTrue's sign-up leaves it until the code is verified. */
+  private async newPhoneUser(phone: string, passwordHash: string | null): Promise<UserRow> {
+    const r = await this.db.query<UserRow>(
+      `insert into auth.users (phone, encrypted_password, raw_app_meta_data)
+       values ($1, $2, '{"provider":"phone","providers":["phone"]}'::jsonb)
+       on conflict (phone) do update set updated_at = auth.users.updated_at
+       returning ${USER_COLUMNS}`,
+      [phone, passwordHash],
+    );
+    return r.rows[0]!;
+  }
+
   // ---------------------------------------------------------------- grants
 
-  private async passwordGrant(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
+  private async passwordGrant(body: Record<string, unknown>): Promise<AuthResponse> {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+    const phoneIn = typeof body.phone === 'string' ? body.phone.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
-    if (email === '' && phone === '') throw new AuthError(400, 'validation_failed', 'missing email or phone');
-    if (password === '') throw new AuthError(400, 'validation_failed', 'missing password');
-    // Counted before the check, so parallel guesses cannot all pass while bcrypt runs; the
-    // account key is the typed address whether or not it exists (no enumeration by 429).
-    const account = email ? `account:${email}` : `phone:${phone}`;
-    const attempt = this.limiter?.takeAll('signins', [`client:${client}`, account]);
-    if (attempt && !attempt.allowed) {
-      throw new AuthError(
-        429,
-        'over_request_rate_limit',
-        `Request rate limit reached: too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} s.`,
-        {
-          'Retry-After': String(attempt.retryAfterSeconds),
-        },
-      );
+    if (email !== '' && phoneIn !== '') {
+      throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on login.');
     }
-    const r = email
-      ? await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])
-      : await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where phone = $1`, [phone]);
-    const user = r.rows[0];
+    if (email === '' && phoneIn === '') throw new AuthError(400, 'validation_failed', 'missing email or phone');
+    if (email !== '' && !this.config.email.enableSignup) {
+      throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
+    }
+    if (phoneIn !== '' && !this.config.sms.enableSignup) {
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    }
+    const phone = phoneIn === '' ? '' : (e164Digits(phoneIn) ?? phoneIn.replace(/^\+/, ''));
+    const user = email
+      ? (await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0]
+      : await this.userByPhone(phone);
     // Always one bcrypt comparison: an unknown account answers as slowly as a wrong password.
     const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
     if (!user?.encrypted_password || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-    // Right password: not a failure. The account's failures are forgiven; the client's
-    // count of other accounts' failures stays.
-    attempt?.refund();
-    this.limiter?.forget('signins', account);
     if (String(user.banned_until) === 'true') throw new AuthError(400, 'user_banned', 'User is banned');
+    if (email !== '' && !user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+    if (phone !== '' && !user.phone_confirmed_at) throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
+    return this.newSession(user.id, 'password');
+  }
+
+  /** A new session (and its first refresh token) for a signed-in user. */
+  private async newSession(userId: string, method: 'password' | 'otp'): Promise<AuthResponse> {
     const session = await this.db.transaction(async (tx) => {
-      const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text', [user.id]);
+      const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text', [userId]);
       const sessionId = s.rows[0]!.id;
       const token = newRefreshToken();
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [token, user.id, sessionId]);
-      await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, updated_at) values ($1, $2, $3, $4::timestamptz)', [
+        token,
+        userId,
+        sessionId,
+        new Date(this.now()).toISOString(),
+      ]);
+      await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
       return { sessionId, token };
     });
-    const fresh = await this.userById(user.id);
-    return this.ok(200, await this.sessionJson(fresh, session.sessionId, session.token));
+    return this.ok(200, await this.sessionJson(await this.userById(userId), session.sessionId, session.token, method));
   }
 
   // ---------------------------------------------------------------- phone one-time codes
@@ -338,72 +426,85 @@ export class GoTrue {
   }
 
   /**
-   * POST /otp {phone, create_user?, channel?} (supabase-js signInWithOtp({ phone })), and
-   * POST /resend {type: 'sms', phone}. A new code replaces the number's previous one.
-   * Limits: 3 codes per number per hour (a DB count, so restarts do not reset it) and the
-   * `sms` kind per client (one client cannot spray numbers); both 429 over_sms_send_rate_limit.
+   * POST /otp {phone, create_user?, channel?} (supabase-js signInWithOtp({ phone })), as
+   * GoTrue's Otp + SmsOtp: create_user:false and an unknown number: 422 otp_disabled; the
+   * phone provider off: 400 phone_provider_disabled; a number never confirmed goes through
+   * sign-up (so sign-ups off: 422 signup_disabled), which makes an unconfirmed user and sends
+   * a code (answer `{}`); a confirmed number gets a code (answer `{message_id}`).
    */
-  private async sendSmsCode(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
+  private async otp(body: Record<string, unknown>): Promise<AuthResponse> {
+    const c = this.config;
+    if (body.email !== undefined && body.email !== null && body.email !== '' && body.phone) {
+      throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
+    }
     const phone = this.phoneOf(body);
     if (body.channel !== undefined && body.channel !== 'sms') {
       throw new AuthError(400, 'validation_failed', 'Only the sms channel is enabled on this server');
     }
-    const perClient = this.limiter?.take('sms', `client:${client}`);
-    if (perClient && !perClient.allowed) {
-      throw new AuthError(
-        429,
-        'over_sms_send_rate_limit',
-        `Too many SMS codes requested from this client. Try again in ${perClient.retryAfterSeconds} s.`,
-        { 'Retry-After': String(perClient.retryAfterSeconds) },
-      );
-    }
-    const now = this.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const result = await this.db.transaction(async (tx) => {
-      // One number at a time: parallel requests cannot all pass the count below.
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
-      if (body.create_user === false) {
-        const u = await tx.query('select 1 from auth.users where phone = $1', [phone]);
-        if (u.rows.length === 0) return { error: new AuthError(422, 'otp_disabled', 'Signups not allowed for otp') };
+    const user = await this.userByPhone(phone);
+    if (body.create_user === false && !user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+    if (!c.sms.enableSignup) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+    if (!user?.phone_confirmed_at) {
+      // GoTrue signs the number up (with a random password nobody knows) through Signup.
+      if (!c.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+      const created = user ?? (await this.newPhoneUser(phone, null));
+      if (!c.sms.enableConfirmations) {
+        // Autoconfirm: confirmed at once, then a code as for any known number.
+        await this.db.query('update auth.users set phone_confirmed_at = now() where id = $1', [created.id]);
+        return this.ok(200, { message_id: await this.sendPhoneCode(phone) });
       }
-      const hourAgo = new Date(now - 3600_000).toISOString();
-      const sent = await tx.query<{ n: number; oldest: string | null }>(
-        `select count(*)::integer as n, to_char(min(sent_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
-           from auth.sms_sends where phone = $1 and sent_at > $2::timestamptz`,
-        [phone, hourAgo],
+      await this.sendPhoneCode(phone);
+      return this.ok(200, {});
+    }
+    return this.ok(200, { message_id: await this.sendPhoneCode(phone) });
+  }
+
+  /**
+   * GoTrue's sendPhoneConfirmation: one code per number, a new one replaces the last; at
+   * most one per auth.sms.max_frequency (429 over_sms_send_rate_limit, the wait in the
+   * message as GoTrue words it); the project's SMS per hour (429 over_sms_send_rate_limit
+   * "SMS rate limit exceeded"; not counted with autoconfirm, as in GoTrue). The code has
+   * auth.sms otp length digits and lives otp expiry seconds. Answers a message id.
+   */
+  private async sendPhoneCode(phone: string): Promise<string> {
+    const { maxFrequencySeconds, otpLength, otpExpirySeconds, enableConfirmations } = this.config.sms;
+    const now = this.now();
+    const code = Array.from({ length: otpLength }, () => String(randomInt(0, 10))).join('');
+    const result = await this.db.transaction(async (tx) => {
+      // One number at a time: parallel requests cannot all pass the spacing check below.
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
+      const last = await tx.query<{ at: string | null }>(
+        `select to_char(max(sent_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from auth.sms_sends where phone = $1`,
+        [phone],
       );
-      const { n, oldest } = sent.rows[0]!;
-      if (n >= SMS_OTP.sendsPerHour) {
-        const wait = Math.max(1, Math.ceil((Date.parse(oldest!) + 3600_000 - now) / 1000));
+      const lastAt = last.rows[0]?.at ? Date.parse(last.rows[0].at) : null;
+      if (lastAt !== null && lastAt + maxFrequencySeconds * 1000 > now) {
+        const left = Math.trunc((lastAt + maxFrequencySeconds * 1000 - now) / 1000);
         return {
-          error: new AuthError(
-            429,
-            'over_sms_send_rate_limit',
-            `For security purposes, at most ${SMS_OTP.sendsPerHour} codes an hour are sent to a number. Try again in ${wait} s.`,
-            { 'Retry-After': String(wait) },
-          ),
+          error: new AuthError(429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`),
         };
       }
+      if (enableConfirmations && !this.smsSent.allow()) {
+        return { error: new AuthError(429, 'over_sms_send_rate_limit', 'SMS rate limit exceeded') };
+      }
       const sentAt = new Date(now).toISOString();
-      // What no longer counts: sends older than an hour, codes expired an hour ago.
-      await tx.query('delete from auth.sms_sends where sent_at < $1::timestamptz', [hourAgo]);
-      await tx.query('delete from auth.sms_codes where expires_at < $1::timestamptz', [hourAgo]);
+      // What no longer counts: sends older than the spacing (and an hour), codes long expired.
+      const forget = new Date(now - Math.max(3600, maxFrequencySeconds) * 1000).toISOString();
+      await tx.query('delete from auth.sms_sends where sent_at < $1::timestamptz', [forget]);
+      await tx.query('delete from auth.sms_codes where expires_at < $1::timestamptz', [forget]);
       await tx.query('insert into auth.sms_sends (phone, sent_at) values ($1, $2::timestamptz)', [phone, sentAt]);
       await tx.query(
         `insert into auth.sms_codes (phone, code_hash, expires_at, tries, created_at)
          values ($1, $2, $3::timestamptz, 0, $4::timestamptz)
          on conflict (phone) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0,
            created_at = excluded.created_at`,
-        [phone, codeHash(phone, code).toString('hex'), new Date(now + SMS_OTP.ttlSeconds * 1000).toISOString(), sentAt],
+        [phone, codeHash(phone, code).toString('hex'), new Date(now + otpExpirySeconds * 1000).toISOString(), sentAt],
       );
       return { sentAt };
     });
-    if ('error' in result && result.error) {
-      perClient?.refund();
-      throw result.error;
-    }
+    if ('error' in result && result.error) throw result.error;
     await this.deliver(phone, code, (result as { sentAt: string }).sentAt);
-    return this.ok(200, { message_id: randomBytes(12).toString('hex') });
+    return randomBytes(12).toString('hex');
   }
 
   /** Locally no SMS leaves the machine: the code is appended to the outbox file. */
@@ -416,96 +517,96 @@ export class GoTrue {
 
   /**
    * POST /verify {type: 'sms', phone, token} (supabase-js verifyOtp). A wrong, expired or
-   * used-up code: 403 otp_expired (as GoTrue). The 5th wrong try kills the code. Failed
-   * tries also count per client (kind `verifies`). The first verified code of a number
-   * creates its user (phone confirmed).
+   * used code: 403 otp_expired (as GoTrue). Wrong tries do not kill the code (GoTrue does
+   * not); the per-address /verify limit (auth.rate_limit.token_verifications) is what stops
+   * guessing. A right code confirms the number and opens a session.
    */
-  private async verifySmsCode(body: Record<string, unknown>, client: string): Promise<AuthResponse> {
+  private async verifySmsCode(body: Record<string, unknown>): Promise<AuthResponse> {
     if (body.type !== 'sms') {
       throw new AuthError(400, 'validation_failed', 'Only type sms (a phone number and its code) is verified on this server');
     }
     const phone = this.phoneOf(body);
     const token = typeof body.token === 'string' ? body.token.trim() : '';
     if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token');
-    const attempt = this.limiter?.take('verifies', `client:${client}`);
-    if (attempt && !attempt.allowed) {
-      throw new AuthError(
-        429,
-        'over_request_rate_limit',
-        `Request rate limit reached: too many failed codes. Try again in ${attempt.retryAfterSeconds} s.`,
-        { 'Retry-After': String(attempt.retryAfterSeconds) },
-      );
-    }
     const now = this.now();
     const expired = new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
     const result = await this.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
-      const r = await tx.query<{ code_hash: string; expires_at: string; tries: number }>(
-        `select code_hash, to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at, tries
+      const r = await tx.query<{ code_hash: string; expires_at: string }>(
+        `select code_hash, to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at
            from auth.sms_codes where phone = $1`,
         [phone],
       );
       const row = r.rows[0];
-      if (!row || Date.parse(row.expires_at) <= now || row.tries >= SMS_OTP.maxTries) return { error: expired };
-      const right = /^[0-9]{6}$/.test(token) && timingSafeEqual(codeHash(phone, token), Buffer.from(row.code_hash, 'hex'));
-      if (!right) {
-        await tx.query('update auth.sms_codes set tries = tries + 1 where phone = $1', [phone]);
-        return { error: expired };
-      }
-      await tx.query('delete from auth.sms_codes where phone = $1', [phone]);
-      let u = await tx.query<{ id: string; banned: boolean }>(
+      if (!row || Date.parse(row.expires_at) <= now) return { error: expired };
+      const right =
+        /^[0-9]{6,10}$/.test(token) &&
+        token.length === this.config.sms.otpLength &&
+        timingSafeEqual(codeHash(phone, token), Buffer.from(row.code_hash, 'hex'));
+      if (!right) return { error: expired };
+      const u = await tx.query<{ id: string; banned: boolean }>(
         'select id::text, (banned_until is not null and banned_until > now()) as banned from auth.users where phone = $1',
         [phone],
       );
-      if (u.rows.length === 0) {
-        u = await tx.query<{ id: string; banned: boolean }>(
-          `insert into auth.users (phone, phone_confirmed_at, raw_app_meta_data)
-           values ($1, now(), '{"provider":"phone","providers":["phone"]}'::jsonb)
-           returning id::text, false as banned`,
-          [phone],
-        );
-      }
-      const user = u.rows[0]!;
+      const user = u.rows[0];
+      if (!user) return { error: expired };
+      await tx.query('delete from auth.sms_codes where phone = $1', [phone]);
       if (user.banned) return { error: new AuthError(400, 'user_banned', 'User is banned') };
-      await tx.query(
-        'update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()), last_sign_in_at = now() where id = $1',
-        [user.id],
-      );
-      const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text', [user.id]);
-      const sessionId = s.rows[0]!.id;
-      const refresh = newRefreshToken();
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refresh, user.id, sessionId]);
-      return { userId: user.id, sessionId, refresh };
+      await tx.query('update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1', [user.id]);
+      return { userId: user.id };
     });
     if ('error' in result && result.error) throw result.error;
-    attempt?.refund();
-    const ok = result as { userId: string; sessionId: string; refresh: string };
-    return this.ok(200, await this.sessionJson(await this.userById(ok.userId), ok.sessionId, ok.refresh, 'otp'));
+    return this.newSession((result as { userId: string }).userId, 'otp');
   }
 
+  /**
+   * Refresh-token grant with rotation, as GoTrue's tokens service: a revoked token that is
+   * the parent of the session's current one gets that current one back (the client lost the
+   * answer); any other revoked token still works within refresh_token_reuse_interval seconds
+   * of its rotation (two tabs refreshing together); later, its reuse revokes every token of
+   * the session (400 refresh_token_already_used).
+   */
   private async refreshGrant(body: Record<string, unknown>): Promise<AuthResponse> {
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
     if (token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
+    const now = this.now();
+    const reuseMs = this.config.refreshTokenReuseInterval * 1000;
     const result = await this.db.transaction(async (tx) => {
-      const r = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean }>(
-        'select id::text, user_id::text, session_id::text, revoked from auth.refresh_tokens where token = $1 for update',
+      const r = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; updated_at: string }>(
+        `select id::text, user_id::text, session_id::text, revoked,
+                to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+           from auth.refresh_tokens where token = $1 for update`,
         [token],
       );
       const row = r.rows[0];
       if (!row) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      const stamp = new Date(now).toISOString();
       if (row.revoked) {
-        // Reuse of a rotated token: treat the session as stolen and end it.
-        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
-        return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+        const active = await tx.query<{ token: string; parent: string | null }>(
+          'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+          [row.session_id],
+        );
+        const current = active.rows[0];
+        if (current && current.parent === token) {
+          return { userId: row.user_id, sessionId: row.session_id, next: current.token };
+        }
+        if (now > Date.parse(row.updated_at) + reuseMs) {
+          await tx.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where session_id = $1 and not revoked',
+            [row.session_id, stamp],
+          );
+          return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+        }
       }
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
-      const next = newRefreshToken();
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-        next,
-        row.user_id,
-        row.session_id,
-        token,
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2::timestamptz where id = $1 and not revoked', [
+        row.id,
+        stamp,
       ]);
+      const next = newRefreshToken();
+      await tx.query(
+        'insert into auth.refresh_tokens (token, user_id, session_id, parent, updated_at) values ($1, $2, $3, $4, $5::timestamptz)',
+        [next, row.user_id, row.session_id, token, stamp],
+      );
       await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
       return { userId: row.user_id, sessionId: row.session_id, next };
     });
@@ -536,12 +637,13 @@ export class GoTrue {
       session_id: sessionId,
       is_anonymous: false,
     };
-    const accessToken = this.jwt.sign(claims, ACCESS_TOKEN_TTL);
+    const ttl = this.config.jwtExpiry;
+    const accessToken = this.jwt.sign(claims, ttl);
     return {
       access_token: accessToken,
       token_type: 'bearer',
-      expires_in: ACCESS_TOKEN_TTL,
-      expires_at: now + ACCESS_TOKEN_TTL,
+      expires_in: ttl,
+      expires_at: now + ttl,
       refresh_token: refreshToken,
       user: userJson(user),
       weak_password: null,
@@ -630,6 +732,7 @@ export class GoTrue {
       params.push(JSON.stringify(body.app_metadata));
       sets.push(`raw_app_meta_data = raw_app_meta_data || $${params.length}::jsonb`);
     }
+    if (asAdmin && body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
     if (asAdmin && typeof body.ban_duration === 'string') {
       params.push(body.ban_duration === 'none' ? null : body.ban_duration);
       sets.push(`banned_until = now() + $${params.length}::interval`);

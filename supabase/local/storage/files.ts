@@ -7,26 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 
-/** Buckets the local server keeps (public: read without a key). */
-export const BUCKETS = ['ads'] as const;
-export type Bucket = (typeof BUCKETS)[number];
+/**
+ * The buckets and their limits come from supabase/config.toml [storage.buckets.*]
+ * (local/config.ts): public, file_size_limit, allowed_mime_types, as Supabase Storage applies
+ * them. This file knows which media types the local server can recognise by their bytes.
+ */
+export type Bucket = string;
 
-export function isBucket(name: string): name is Bucket {
-  return (BUCKETS as readonly string[]).includes(name);
+/** The types sniff() recognises: an upload must be one of them AND allowed by its bucket. */
+export const SNIFFED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm'] as const;
+
+/** The largest body read for an upload: the global file_size_limit plus room for a multipart envelope. */
+export function maxUploadBody(globalLimit: number): number {
+  return globalLimit + 64 * 1024;
 }
-
-const MB = 1024 * 1024;
-
-/** The media an ad may upload, and the largest file of each (bytes). */
-export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
-  'image/jpeg': 1 * MB,
-  'image/png': 1 * MB,
-  'image/webp': 1 * MB,
-  'video/mp4': 10 * MB,
-};
-
-/** The largest upload of any type, plus room for a multipart envelope. */
-export const MAX_UPLOAD_BODY = 10 * MB + 64 * 1024;
 
 /** `image/png; charset=x` -> `image/png`; '' when absent. */
 export function mediaTypeOf(header: string | null | undefined): string {
@@ -34,9 +28,9 @@ export function mediaTypeOf(header: string | null | undefined): string {
 }
 
 /**
- * What the first bytes of a file are: one of the upload types, or null. JPEG FF D8 FF;
+ * What the first bytes of a file are: one of SNIFFED_TYPES, or null. JPEG FF D8 FF;
  * PNG's 8-byte signature; WebP RIFF....WEBP; MP4 an ISO base media `ftyp` box (not
- * QuickTime's `qt  ` brand).
+ * QuickTime's `qt  ` brand); WebM an EBML header (1A 45 DF A3) whose DocType is `webm`.
  */
 export function sniff(bytes: Uint8Array): string | null {
   const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v);
@@ -45,6 +39,12 @@ export function sniff(bytes: Uint8Array): string | null {
   if (bytes.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (bytes.length >= 12 && ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
   if (bytes.length >= 12 && ascii(4, 'ftyp') && !ascii(8, 'qt  ')) return 'video/mp4';
+  if (bytes.length >= 4 && at(0, 0x1a, 0x45, 0xdf, 0xa3)) {
+    // The DocType element (42 82, a length byte, then the name) sits in the header's first bytes.
+    const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1');
+    const i = head.indexOf('\x42\x82');
+    if (i >= 0 && head.slice(i + 3, i + 7) === 'webm') return 'video/webm';
+  }
   return null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Storage subset the operator console uses through supabase-js
- * (`storage.from('ads').upload(path, file, { contentType, upsert })`, `getPublicUrl`,
+ * (`storage.from('ads-images').upload(path, file, { contentType, upsert })`, `getPublicUrl`,
  * `remove`), speaking storage-api's paths, headers and error shape:
  *
  *   POST|PUT /storage/v1/object/<bucket>/<key>   upload (PUT = update: replaces)
@@ -8,28 +8,30 @@
  *   DELETE   /storage/v1/object/<bucket>/<key>   remove one
  *   GET|HEAD /storage/v1/object/public/<bucket>/<key>   public read (Range supported)
  *
- * Writes need an admin's JWT (app_metadata.role = 'admin') or the service_role key; anyone
- * else gets 403. An upload is image/jpeg, image/png or image/webp of at most 1 MiB, or
- * video/mp4 of at most 10 MiB: declared by its Content-Type (raw body) or its part's type
- * (multipart, what supabase-js sends for a Blob/File) AND confirmed by its first bytes;
- * otherwise 415 (type) or 413 (size) and nothing is written. Files live under
- * `<root>/<bucket>/<key>` (root = `<data dir>/storage`), written atomically.
+ * The buckets are supabase/config.toml's [storage.buckets.*] (`ads-images`: images up to
+ * 1 MiB; `ads-videos`: video up to 10 MiB), each with its own size and type limit, as
+ * Supabase Storage applies them. Writes need an admin's JWT (app_metadata.role = 'admin') or
+ * the service_role key; anyone else gets 403. An upload's type is declared by its
+ * Content-Type (raw body) or its part's type (multipart, what supabase-js sends for a
+ * Blob/File), must be allowed by the bucket AND be confirmed by its first bytes (a check
+ * Supabase does not make); otherwise 415 (type) or 413 (size) and nothing is written. Files
+ * live under `<root>/<bucket>/<key>` (root = `<data dir>/storage`), written atomically.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { join, resolve, sep } from 'node:path';
+import type { BucketConfig, ProjectConfig } from '../config.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import {
   filePath,
-  isBucket,
-  MAX_UPLOAD_BODY,
+  maxUploadBody,
   mediaTypeOf,
   objectKey,
   readObject,
   removeFile,
   sniff,
+  SNIFFED_TYPES,
   StorageFileError,
-  UPLOAD_LIMITS,
   writeAtomically,
   type Bucket,
 } from './files.ts';
@@ -40,9 +42,9 @@ export interface StorageOptions {
   root: string;
   /** Read-only demo media (the seed's ads), served under the same public URLs. */
   mediaDir: string;
+  /** [storage] of supabase/config.toml: the global size limit and the buckets. */
+  config: ProjectConfig['storage'];
 }
-
-const ALLOWED_TYPES = Object.keys(UPLOAD_LIMITS).join(', ');
 
 /** storage-api's error body: supabase-js reads `message`, `statusCode` and `code`. */
 function storageError(status: number, code: string, error: string, message: string, extra: Record<string, string> = {}): Response {
@@ -123,12 +125,12 @@ async function readBody(req: Request, cap: number): Promise<{ bytes: Uint8Array 
   return { bytes: Buffer.concat(chunks) };
 }
 
-function overCap(close: boolean): Response {
+function overCap(cap: number, close: boolean): Response {
   return storageError(
     413,
     'EntityTooLarge',
     'Payload too large',
-    `The object exceeded the maximum allowed size (${MAX_UPLOAD_BODY} bytes)`,
+    `The object exceeded the maximum allowed size (${cap} bytes)`,
     close ? { Connection: 'close' } : {},
   );
 }
@@ -156,12 +158,12 @@ async function readUpload(c: Context, body: Uint8Array): Promise<{ bytes: Uint8A
   return { bytes: new Uint8Array(await f.arrayBuffer()), declared: mediaTypeOf(f.type) };
 }
 
-function tooLarge(type: string, limit: number): Response {
+function tooLarge(bucket: string, limit: number): Response {
   return storageError(
     413,
     'EntityTooLarge',
     'Payload too large',
-    `The object exceeded the maximum allowed size: ${type} files may be at most ${limit} bytes (${limit / (1024 * 1024)} MB)`,
+    `The object exceeded the maximum allowed size: files in ${bucket} may be at most ${limit} bytes (${limit / (1024 * 1024)} MB)`,
   );
 }
 
@@ -183,12 +185,18 @@ function rangeOf(header: string | undefined, size: number): [number, number] | '
 }
 
 export function registerStorage(app: Hono, opts: StorageOptions): void {
+  const buckets = opts.config.buckets;
+  const bucketOf = (name: string): BucketConfig | null => (Object.hasOwn(buckets, name) ? buckets[name]! : null);
+  const cap = maxUploadBody(opts.config.fileSizeLimit);
+
   // Public read: uploaded files first, then the demo media of the seed.
   app.get('/storage/v1/object/public/*', async (c) => {
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/public/');
     const key = objectKey(rawKey);
     if (!key) return storageError(400, 'InvalidKey', 'Invalid key', 'Invalid key');
-    let found = isBucket(bucket) ? await readFromRoot(opts.root, bucket, key) : null;
+    const b = bucketOf(bucket);
+    if (!b?.public) return noBucket();
+    let found = await readFromRoot(opts.root, bucket, key);
     if (!found) {
       const media = resolve(opts.mediaDir);
       const file = resolve(join(media, bucket, key));
@@ -218,13 +226,14 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
 
   const upload = async (c: Context): Promise<Response> => {
     // Every answer comes after the body is read (see readBody), refusals included.
-    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
-    const read = await readBody(c.req.raw, MAX_UPLOAD_BODY);
-    if ('tooLarge' in read) return overCap(read.close);
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(cap, true);
+    const read = await readBody(c.req.raw, cap);
+    if ('tooLarge' in read) return overCap(cap, read.close);
     const denied = authorise(c, opts.jwt);
     if (denied) return denied;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
-    if (!isBucket(bucket)) return noBucket();
+    const b = bucketOf(bucket);
+    if (!b) return noBucket();
     const key = objectKey(rawKey);
     if (!key) return badKey();
     const file = filePath(opts.root, bucket, key);
@@ -232,16 +241,19 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     const body = await readUpload(c, read.bytes);
     if (body instanceof Response) return body;
     const { bytes, declared } = body;
-    const limit = UPLOAD_LIMITS[declared];
-    if (limit === undefined) {
+    const allowed = (b.allowedMimeTypes.length > 0 ? b.allowedMimeTypes : [...SNIFFED_TYPES]).filter((t) =>
+      (SNIFFED_TYPES as readonly string[]).includes(t),
+    );
+    if (!allowed.includes(declared)) {
       return storageError(
         415,
         'InvalidMimeType',
         'invalid_mime_type',
-        `mime type ${declared || '(none)'} is not supported: use one of ${ALLOWED_TYPES}`,
+        `mime type ${declared || '(none)'} is not supported in ${bucket}: use one of ${allowed.join(', ')}`,
       );
     }
-    if (bytes.length > limit) return tooLarge(declared, limit);
+    const limit = Math.min(b.fileSizeLimit || opts.config.fileSizeLimit, opts.config.fileSizeLimit);
+    if (bytes.length > limit) return tooLarge(bucket, limit);
     const actual = sniff(bytes);
     if (actual !== declared) {
       return storageError(
@@ -265,13 +277,13 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
   app.put('/storage/v1/object/*', upload);
 
   app.delete('/storage/v1/object/*', async (c) => {
-    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(true);
+    if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(1024 * 1024, true);
     const read = await readBody(c.req.raw, 1024 * 1024);
-    if ('tooLarge' in read) return overCap(read.close);
+    if ('tooLarge' in read) return overCap(1024 * 1024, read.close);
     const denied = authorise(c, opts.jwt);
     if (denied) return denied;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
-    if (!isBucket(bucket)) return noBucket();
+    if (!bucketOf(bucket)) return noBucket();
     let keys: string[];
     if (rawKey !== '') {
       const key = objectKey(rawKey);

@@ -54,6 +54,7 @@ const FIELD_LABELS = {
   decided_at: 'audit.fields.decided_at',
   resolved_by: 'audit.fields.decided_by',
   decided_by: 'audit.fields.decided_by',
+  number_caution: 'audit.fields.number_caution',
 } as const;
 
 /** The same column name meaning different things in different tables. */
@@ -111,6 +112,7 @@ const RESOLUTION = {
   suspend: 'audit.values.resolution.suspend',
   hide_review: 'audit.values.resolution.hide_review',
   edited: 'audit.values.resolution.edited',
+  owner_confirmed: 'audit.values.resolution.owner_confirmed',
 } as const;
 const MEDIA_TYPE = { image: 'ads.kinds.image', video: 'ads.kinds.video', youtube: 'ads.kinds.youtube' } as const;
 
@@ -145,12 +147,15 @@ export function fieldValue(t: AdminT, lang: Language, table: string | null, fiel
     if (field === 'verified') return value ? t('fields.verified') : t('fields.notVerified');
     if (field === 'active') return value ? t('ads.on') : t('ads.off');
     if (field === 'hidden') return value ? t('reports.targetStatus.hidden') : t('reports.targetStatus.visible');
+    if (field === 'number_caution') return value ? t('audit.values.caution.shown') : t('audit.values.caution.none');
     return value ? t('audit.values.yes') : t('audit.values.no');
   }
   if (typeof value === 'number') return formatNumber(value, lang);
   if (typeof value !== 'string') return JSON.stringify(value);
   const known = enumKey(table, field, value);
   if (known) return t(known);
+  // resolved by the owner's sign-in (0011: 'owner_confirmed: <how>')
+  if (field === 'resolution' && value.startsWith('owner_confirmed:')) return t(RESOLUTION.owner_confirmed);
   // a report resolved by moving its provider out of 'hidden' (admin_set_provider_status)
   const moved = field === 'resolution' ? /^status: (\w+)$/.exec(value) : null;
   if (moved) {

@@ -17,6 +17,8 @@ const ACTION_KEYS = {
   'provider.update': 'provider_update',
   'provider.delete': 'provider_delete',
   'provider.aadhaar': 'provider_aadhaar',
+  'owner.edit': 'owner_edit',
+  'owner_edit.reverted': 'owner_edit_reverted',
   'provider.hidden_by_reports': 'provider_hidden_by_reports',
   'review.hidden_by_reports': 'review_hidden_by_reports',
   'review.hide': 'review_hide',
@@ -26,6 +28,7 @@ const ACTION_KEYS = {
   'reports.suspend': 'reports_suspend',
   'reports.hide_review': 'reports_hide_review',
   'reports.edited': 'reports_edited',
+  'reports.owner_confirmed': 'reports_owner_confirmed',
   'ad.create': 'ad_create',
   'ad.update': 'ad_update',
   'ad.delete': 'ad_delete',
@@ -46,6 +49,15 @@ export function changedFields(
     if (JSON.stringify(b) !== JSON.stringify(a)) out.push([k, format(k, b), format(k, a)]);
   }
   return out;
+}
+
+/** What the listing's owner did (signed in by phone: no e-mail to show). */
+const OWNER_ACTIONS: readonly string[] = ['owner.edit', 'reports.owner_confirmed'];
+
+/** Who did it: the operator's e-mail, the listing's owner, or the system. */
+function actorLabel(t: AdminT, e: AuditEntry): string {
+  if (e.actor_email) return e.actor_email;
+  return OWNER_ACTIONS.includes(e.action) ? t('audit.owner') : t('audit.system');
 }
 
 /** What an entry's action says: the console's words, a row change of a known table, else as stored. */
@@ -96,8 +108,7 @@ export function AuditSection() {
                     <span>{e.target_name ?? t('audit.target', { table: tableLabel(t, e.target_table), id: e.target_id ?? '—' })}</span>
                   </p>
                   <p className="admin-field__hint">
-                    <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time>{' '}
-                    {t('audit.by', { who: e.actor_email ?? t('audit.system') })}
+                    <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time> {t('audit.by', { who: actorLabel(t, e) })}
                   </p>
                   {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: e.reason })}</p> : null}
                   {changes.length > 0 ? (

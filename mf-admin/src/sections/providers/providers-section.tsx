@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, categoryLabel, usePagedQuery, useLanguage } from '@city/shared';
 import {
   adminChangeProviderStatus,
@@ -17,11 +18,15 @@ import { aadhaarProblem } from '../../validation/console';
 
 export const PROVIDERS_PAGE_SIZE = 20;
 
-/** Search every provider (any status); edit, suspend, restore, delete, set Aadhaar. */
+/**
+ * Search every provider (any status); edit, suspend, restore, delete, set Aadhaar. `?q=` starts
+ * with that search (another section's link to one listing: its id).
+ */
 export function ProvidersSection() {
   const { t } = useTranslation('admin');
   const id = useId();
-  const [draft, setDraft] = useState({ query: '', status: 'all' as ConsoleProviderStatus | 'all' });
+  const [params] = useSearchParams();
+  const [draft, setDraft] = useState({ query: params.get('q') ?? '', status: 'all' as ConsoleProviderStatus | 'all' });
   const [search, setSearch] = useState(draft);
   const list = usePagedQuery(['admin-providers', search.query, search.status], ({ offset }) =>
     adminSearchProviders(search.query, search.status, PROVIDERS_PAGE_SIZE, offset),
@@ -179,6 +184,7 @@ function ProviderCard({
           </dd>
         </div>
       </dl>
+      {p.number_caution ? <p className="admin-report__caution">{t('reports.caution.shown')}</p> : null}
       {open === 'edit' ? (
         <ProviderEditor
           provider={p}

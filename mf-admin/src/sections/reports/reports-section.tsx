@@ -28,6 +28,7 @@ export function ReportsSection() {
       <h2 id="admin-reports-title" className="admin-section-title" tabIndex={-1}>
         {t('reports.heading')}
       </h2>
+      <p className="admin-field__hint">{t('reports.intro')}</p>
       {reports.status === 'error' ? (
         <div role="alert" className="admin-error">
           <p>{t('reports.loadFailed')}</p>
@@ -74,12 +75,19 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
   }, [open]);
   const isReview = g.target_type === 'review';
   const title = isReview ? t('reports.reviewOf', { name: g.provider_name }) : g.provider_name;
-  // After an edit, "resolve as edited" (lists a hidden provider again) comes first.
+  // Reports hide nothing by themselves (0011): "restore" is offered only for what is hidden or
+  // suspended (an older report's hiding, or the operator's). After an edit, "reports closed:
+  // listing fixed" comes first.
+  const shown = g.status === 'approved' || g.status === 'visible';
   const actions: ReportAction[] = isReview
-    ? ['hide_review', 'restore', 'dismiss']
+    ? shown
+      ? ['hide_review', 'dismiss']
+      : ['hide_review', 'restore', 'dismiss']
     : edited
       ? ['edited', 'suspend', 'dismiss']
-      : ['suspend', 'restore', 'dismiss'];
+      : shown
+        ? ['suspend', 'dismiss']
+        : ['suspend', 'restore', 'dismiss'];
 
   const startEdit = async () => {
     setOpen('edit');
@@ -114,6 +122,11 @@ function ReportCard({ group: g, onResolved, onChanged }: { group: ReportGroup; o
       </header>
       {isReview && g.review_text ? <blockquote className="admin-report__quote">{g.review_text}</blockquote> : null}
       <p className="admin-field__hint">{t('reports.openCount', { count: g.open_count, formatted: formatNumber(g.open_count, lang) })}</p>
+      {isReview || g.number_caution === null ? null : g.number_caution ? (
+        <p className="admin-report__caution">{t('reports.caution.shown')}</p>
+      ) : (
+        <p className="admin-field__hint">{t('reports.caution.none')}</p>
+      )}
       <ul className="admin-report__reasons">
         {g.reasons.map((r, i) => (
           <li key={i}>

@@ -25,13 +25,12 @@ function clientAnswering(answer: unknown | Error) {
 afterEach(() => setSupabaseClient(null));
 
 describe('registerProvider', () => {
-  it('calls register_provider with every parameter and returns the new id', async () => {
+  it('calls register_provider with every parameter but the mobile (the session’s phone) and returns the new id', async () => {
     const rpc = clientAnswering({ data: 'uuid-1', error: null, status: 200 });
     await expect(registerProvider(input)).resolves.toEqual({ ok: true, id: 'uuid-1' });
     expect(rpc).toHaveBeenCalledWith('register_provider', {
       p_name: 'Ramesh',
       p_business_name: null,
-      p_mobile: '9876543210',
       p_category: '🔧 प्लंबर',
       p_specialist_in: null,
       p_aadhaar: '234123412346',
@@ -60,8 +59,17 @@ describe('registerProvider', () => {
   it('tells a rate limit, a network failure and other errors apart', async () => {
     clientAnswering({ data: null, error: { code: '', message: 'Too many requests' }, status: 429 });
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
-    clientAnswering({ data: null, error: { code: 'PT429', message: 'too many from this device' }, status: 429 });
-    await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'rate-limited' });
+    clientAnswering({
+      data: null,
+      error: { code: 'PT429', message: 'too many registrations from this phone', hint: 'retry after 3600 seconds' },
+      status: 429,
+    });
+    await expect(registerProvider(input)).resolves.toEqual({
+      ok: false,
+      reason: 'rate-limited',
+      message: 'too many registrations from this phone',
+      retryAfterSeconds: 3600,
+    });
     clientAnswering({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 });
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'network' });
     clientAnswering(new TypeError('fetch failed'));
@@ -70,5 +78,27 @@ describe('registerProvider', () => {
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'unknown' });
     clientAnswering({ data: null, error: { code: 'XX000', message: 'internal' }, status: 500 });
     await expect(registerProvider(input)).resolves.toMatchObject({ ok: false, reason: 'unknown' });
+  });
+
+  it('tells apart the answers of the phone-checked registration', () => {
+    expect(registrationFailure({ code: '42501', message: 'sign in with your mobile first' }, 401)).toMatchObject({ reason: 'signed-out' });
+    expect(
+      registrationFailure({ code: '23514', message: 'this mobile already has at most 3 listings', details: 'mobile' }, 400),
+    ).toMatchObject({ reason: 'too-many-listings' });
+    expect(registrationFailure({ code: '23505', message: 'already registered', details: 'name' }, 409)).toMatchObject({
+      reason: 'already-registered',
+    });
+    expect(registrationFailure({ code: '22001', message: 'value too long', details: 'p_address' }, 400)).toMatchObject({
+      reason: 'too-long',
+      field: 'address',
+    });
+    expect(
+      registrationFailure({ code: '23514', message: 'business_name: no phone numbers or links', details: 'business_name' }, 400),
+    ).toMatchObject({ reason: 'contact-details', field: 'business_name' });
+    // Another check on the mobile (not the listing limit) stays a plain refusal of that field.
+    expect(registrationFailure({ code: '23514', message: 'mobile must be 10 digits', details: 'mobile' }, 400)).toMatchObject({
+      reason: 'invalid',
+      field: 'mobile',
+    });
   });
 });

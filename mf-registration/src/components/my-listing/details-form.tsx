@@ -38,6 +38,13 @@ export function DetailsForm({ listing, onSaved }: { listing: MyListing; onSaved:
     void save(
       () => updateMyDetails(listing.id, checked.input),
       t(listing.status === 'approved' ? 'myListing.details.saved' : 'myListing.details.savedNotPublic'),
+      (failure) => {
+        // The database's own check of owner text: said beside the field, like the form's.
+        if (failure.reason !== 'contact-details') return;
+        const field = failure.field === 'business_name' ? 'businessName' : 'specialistIn';
+        setErrors((e) => ({ ...e, [field]: 'myListing.validation.noContact' }));
+        document.getElementById(`${base}-${field}`)?.focus();
+      },
     );
   };
 

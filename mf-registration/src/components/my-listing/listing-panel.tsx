@@ -47,6 +47,22 @@ function PendingChangeNote({ listing }: { listing: MyListing }) {
   );
 }
 
+/**
+ * Visitors signed in by phone reported this number as wrong or closed: the public profile shows
+ * a caution. Said plainly, with how it goes away (a sign-in here by a code sent to the number).
+ */
+function CautionNote({ listing }: { listing: MyListing }) {
+  const { t } = useTranslation('registration');
+  if (!listing.number_caution) return null;
+  return (
+    <div className="my-listing__caution" role="note" aria-label={t('myListing.caution.title')}>
+      <p className="my-listing__label">{t('myListing.caution.title')}</p>
+      <p>{t('myListing.caution.body')}</p>
+      <p>{t('myListing.caution.howToClear')}</p>
+    </div>
+  );
+}
+
 /** One of the provider's listings: its status, the pending change, the forms and the leads. */
 export function ListingPanel({ listing, onChanged }: { listing: MyListing; onChanged: () => void }) {
   const lang = useLanguage();
@@ -57,6 +73,7 @@ export function ListingPanel({ listing, onChanged }: { listing: MyListing; onCha
       <h2 id={`listing-${listing.id}`}>{listing.name}</h2>
       <p className="my-listing__category">{categoryLabel(listing.category, lang)}</p>
       <StatusLine listing={listing} />
+      <CautionNote listing={listing} />
       <PendingChangeNote listing={listing} />
       <DetailsForm listing={listing} onSaved={onChanged} />
       <ChangeForm listing={listing} onSaved={onChanged} />

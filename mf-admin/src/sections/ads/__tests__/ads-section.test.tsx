@@ -96,7 +96,7 @@ describe('AdsSection', () => {
     expect(fake.rpc).not.toHaveBeenCalled();
   });
 
-  it('uploads the image to the ads bucket, then saves the ad with its public URL, schedule and position', async () => {
+  it('uploads the image to the ads-images bucket, then saves the ad with its public URL, schedule and position', async () => {
     const saved = { ...AD, id: 'new', title: 'Holi offer', sort_order: 2 };
     const fake = fakeConsole({ admin_save_ad: saved }, { advertisements: [AD] });
     const { user, form } = await openNew();
@@ -107,7 +107,7 @@ describe('AdsSection', () => {
     await user.type(f.getByLabelText(REASON), 'New campaign');
     await user.click(f.getByRole('button', { name: 'Create ad' }));
     await screen.findByRole('article', { name: 'Holi offer' });
-    expect(fake.storage.from).toHaveBeenCalledWith('ads');
+    expect(fake.storage.from).toHaveBeenCalledWith('ads-images');
     const [path, file, options] = fake.upload.mock.calls[0]!;
     expect(path).toMatch(/\.png$/);
     expect(file).toBeInstanceOf(File);
@@ -119,7 +119,7 @@ describe('AdsSection', () => {
         start_date: new Date('2026-12-01T10:00').toISOString(),
         end_date: null,
         media_type: 'image',
-        media_url: `http://localhost:54321/storage/v1/object/public/ads/${path}`,
+        media_url: `http://localhost:54321/storage/v1/object/public/ads-images/${path}`,
         redirect_link: null,
         sort_order: 2,
       },

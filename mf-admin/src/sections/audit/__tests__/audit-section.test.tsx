@@ -55,6 +55,85 @@ describe('AuditSection', () => {
     expect(within(li).getByText('सिस्टम द्वारा')).toBeInTheDocument();
   });
 
+  const OWNER_ENTRIES = [
+    entry(3, {
+      actor: 'owner-uid',
+      actor_email: null,
+      action: 'owner.edit',
+      target_name: 'Edited by owner',
+      before: { business_name: 'Kumar Plumbing' },
+      after: { business_name: 'Kumar Plumbing and Sons' },
+      reason: null,
+    }),
+    entry(2, {
+      action: 'owner_edit.reverted',
+      target_name: 'Reverted one',
+      before: { business_name: 'Kumar Plumbing and Sons' },
+      after: { business_name: 'Kumar Plumbing' },
+      reason: 'Spam',
+    }),
+    entry(1, {
+      actor: 'owner-uid',
+      actor_email: null,
+      action: 'reports.owner_confirmed',
+      target_name: 'Confirmed one',
+      before: null,
+      after: null,
+      reason: "3 wrong-number or closed reports resolved by the owner's sign-in",
+    }),
+    entry(0, {
+      actor: null,
+      actor_email: null,
+      action: 'service_providers.update',
+      target_name: 'Caution one',
+      before: { number_caution: false },
+      after: { number_caution: true },
+      reason: null,
+    }),
+  ].map((e) => ({ ...e, total_count: 4 }));
+
+  it("names the owner's edits, their revert and the owner's confirmation, and the number caution, in English", async () => {
+    fakeConsole({ admin_audit_log: OWNER_ENTRIES });
+    await renderWithProviders(<AuditSection />, { language: 'en' });
+    const edited = (await screen.findByText('Edited by owner')).closest('li')!;
+    expect(within(edited).getByText('Edited by the owner')).toBeInTheDocument();
+    expect(within(edited).getByText("by the listing's owner")).toBeInTheDocument();
+    expect(await changesOf('Edited by owner')).toEqual(['Business name: Kumar Plumbing → Kumar Plumbing and Sons']);
+    const reverted = screen.getByText('Reverted one').closest('li')!;
+    expect(within(reverted).getByText("Owner's edit reverted")).toBeInTheDocument();
+    expect(within(reverted).getByText('by op@example.in')).toBeInTheDocument();
+    const confirmed = screen.getByText('Confirmed one').closest('li')!;
+    expect(within(confirmed).getByText('Owner confirmed the number: reports closed')).toBeInTheDocument();
+    expect(within(confirmed).getByText("by the listing's owner")).toBeInTheDocument();
+    expect(await changesOf('Caution one')).toEqual(['Caution to visitors (number may be wrong): Not shown → Shown']);
+    expect(within(screen.getByText('Caution one').closest('li')!).getByText('by the system')).toBeInTheDocument();
+  });
+
+  it("names the owner's edits, their revert and the owner's confirmation, and the number caution, in Hindi", async () => {
+    fakeConsole({
+      admin_audit_log: [
+        ...OWNER_ENTRIES,
+        entry(9, {
+          action: 'reports.update',
+          target_table: 'reports',
+          target_name: null,
+          target_id: 'r9',
+          before: { status: 'open', resolution: null },
+          after: { status: 'resolved', resolution: 'owner_confirmed: signed in with a code sent to this number' },
+        }),
+      ],
+    });
+    await renderWithProviders(<AuditSection />, { language: 'hi' });
+    const edited = (await screen.findByText('Edited by owner')).closest('li')!;
+    expect(within(edited).getByText('मालिक ने लिस्टिंग बदली')).toBeInTheDocument();
+    expect(within(edited).getByText('लिस्टिंग के मालिक द्वारा')).toBeInTheDocument();
+    expect(await changesOf('Edited by owner')).toEqual(['व्यवसाय का नाम: Kumar Plumbing → Kumar Plumbing and Sons']);
+    expect(within(screen.getByText('Reverted one').closest('li')!).getByText('मालिक का बदलाव वापस लिया गया')).toBeInTheDocument();
+    expect(within(screen.getByText('Confirmed one').closest('li')!).getByText('मालिक ने नंबर की पुष्टि की: शिकायतें बंद')).toBeInTheDocument();
+    expect(await changesOf('Caution one')).toEqual(['आगंतुकों को चेतावनी (नंबर गलत हो सकता है): नहीं दिखती → दिखती है']);
+    expect(await changesOf('शिकायत r9 पर')).toEqual(['स्थिति: खुली → निपटाई गई', 'निर्णय: — → मालिक ने नंबर की पुष्टि की']);
+  });
+
   it('changedFields lists only what differs, a created row against nothing', () => {
     expect(changedFields({ before: null, after: { title: 'Ad' } })).toEqual([['title', '—', 'Ad']]);
     expect(changedFields({ before: { a: 1, b: 2 }, after: { a: 1, b: 3 } })).toEqual([['b', '2', '3']]);

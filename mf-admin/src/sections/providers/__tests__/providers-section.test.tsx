@@ -45,6 +45,15 @@ describe('ProvidersSection', () => {
     });
   });
 
+  it("?q= (another section's link to one listing) starts with that search; a listing with the number caution says so", async () => {
+    const fake = fakeConsole({ admin_search_providers: [{ ...ROW, status: 'approved', number_caution: true }] });
+    await renderWithProviders(<ProvidersSection />, { language: 'en', route: `/admin?tab=providers&q=${ROW.id}` });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(fake.rpc).toHaveBeenLastCalledWith('admin_search_providers', { p_query: ROW.id, p_status: null, p_limit: 20, p_offset: 0 });
+    expect(screen.getByLabelText('Name, mobile or words')).toHaveValue(ROW.id);
+    expect(within(card()).getByText('Visitors see the caution “Some people say this number may be wrong”.')).toBeInTheDocument();
+  });
+
   it('restores a suspended provider with a reason', async () => {
     const fake = fakeConsole({ admin_search_providers: [ROW], admin_set_provider_status: { ...ROW, status: 'approved' } });
     const user = userEvent.setup();

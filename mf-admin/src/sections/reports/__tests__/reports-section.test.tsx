@@ -19,7 +19,7 @@ const GROUPS = [
       { reason: 'other', details: 'Number belongs to someone else', created_at: '2026-11-21T09:30:00Z' },
     ],
     open_count: 3,
-    status: 'hidden',
+    status: 'approved',
   },
   {
     target_type: 'review',
@@ -42,8 +42,9 @@ const ROW = {
   experience: 7,
   address: 'Station Road',
   verified: false,
-  status: 'hidden',
+  status: 'approved',
   registration_date: '2026-11-01T00:00:00Z',
+  number_caution: true,
 };
 
 beforeEach(signedInOperator);
@@ -54,41 +55,96 @@ const reviewCard = () => screen.getByRole('article', { name: 'A review of Ramesh
 
 describe('ReportsSection', () => {
   it('shows open reports grouped by provider and by review, with each reason in the language', async () => {
-    fakeConsole({ admin_list_reports: GROUPS });
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [ROW] });
     await renderWithProviders(<ReportsSection />, { language: 'en' });
     await screen.findByRole('article', { name: 'Ramesh Kumar' });
     expect(within(providerCard()).getByText('3 open reports')).toBeInTheDocument();
     expect(within(providerCard()).getByText('Wrong phone number')).toBeInTheDocument();
     expect(within(providerCard()).getByText(/Number belongs to someone else/)).toBeInTheDocument();
-    expect(within(providerCard()).getByText('Hidden')).toBeInTheDocument();
     expect(within(reviewCard()).getByText('Fake review text')).toBeInTheDocument();
     expect(within(reviewCard()).getByRole('button', { name: 'Hide review' })).toBeInTheDocument();
   });
 
+  it('reports hide nothing: a reported listing is still listed, the operator decides (no Restore for what is listed)', async () => {
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [ROW] });
+    await renderWithProviders(<ReportsSection />, { language: 'en' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(screen.getByText(/Reports hide nothing by themselves/)).toBeInTheDocument();
+    expect(within(providerCard()).getByText('Listed')).toBeInTheDocument();
+    expect(
+      within(providerCard())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit listing', 'Suspend listing', 'Dismiss reports']);
+    expect(
+      within(reviewCard())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Hide review', 'Dismiss reports']);
+  });
+
+  it('a listing hidden or suspended before can still be restored', async () => {
+    fakeConsole({ admin_list_reports: [{ ...GROUPS[0], status: 'hidden' }] }, { service_providers: [ROW] });
+    await renderWithProviders(<ReportsSection />, { language: 'en' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(providerCard()).getByText('Hidden')).toBeInTheDocument();
+    expect(within(providerCard()).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+  });
+
+  it("shows whether visitors see the listing's number caution (read with the provider's row)", async () => {
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [ROW] });
+    const { unmount } = await renderWithProviders(<ReportsSection />, { language: 'en' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(providerCard()).getByText('Visitors see the caution “Some people say this number may be wrong”.')).toBeInTheDocument();
+    // a review's card is about the review: no caution line there
+    expect(within(reviewCard()).queryByText(/caution/)).toBeNull();
+    unmount();
+
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [{ ...ROW, number_caution: false }] });
+    const second = await renderWithProviders(<ReportsSection />, { language: 'hi' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(providerCard()).getByText('आगंतुकों को कोई चेतावनी नहीं दिख रही है।')).toBeInTheDocument();
+    second.unmount();
+
+    // returned by admin_list_reports itself: no second read needed
+    const fake = fakeConsole({ admin_list_reports: [{ ...GROUPS[0], number_caution: true }] });
+    await renderWithProviders(<ReportsSection />, { language: 'hi' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(providerCard()).getByText('आगंतुकों को चेतावनी दिख रही है: “कुछ लोगों का कहना है कि यह नंबर गलत हो सकता है”।')).toBeInTheDocument();
+    expect(fake.from).not.toHaveBeenCalled();
+  });
+
+  it('a caution not found with the row is not guessed', async () => {
+    fakeConsole({ admin_list_reports: GROUPS }, { service_providers: [] });
+    await renderWithProviders(<ReportsSection />, { language: 'en' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(within(providerCard()).queryByText(/caution/)).toBeNull();
+  });
+
   it('a decision without a reason is refused with a message and nothing is sent; with one it is sent and the group leaves', async () => {
-    const fake = fakeConsole({ admin_list_reports: GROUPS, admin_resolve_reports: null });
+    const fake = fakeConsole({ admin_list_reports: GROUPS, admin_resolve_reports: null }, { service_providers: [ROW] });
     const user = userEvent.setup();
     await renderWithProviders(<ReportsSection />, { language: 'en' });
-    await user.click(within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Restore' }));
-    const form = within(providerCard()).getByRole('form', { name: 'Restore' });
-    await user.click(within(form).getByRole('button', { name: 'Restore' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Dismiss reports' }));
+    const form = within(providerCard()).getByRole('form', { name: 'Dismiss reports' });
+    await user.click(within(form).getByRole('button', { name: 'Dismiss reports' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Please give a reason: every decision keeps one.');
     expect(within(form).getByLabelText('Reason (kept in the audit log)')).toHaveFocus();
     expect(fake.rpc).not.toHaveBeenCalledWith('admin_resolve_reports', expect.anything());
     await user.type(within(form).getByLabelText('Reason (kept in the audit log)'), 'Number checked by phone');
-    await user.click(within(form).getByRole('button', { name: 'Restore' }));
+    await user.click(within(form).getByRole('button', { name: 'Dismiss reports' }));
     expect(fake.rpc).toHaveBeenCalledWith('admin_resolve_reports', {
       p_provider_id: PROVIDER,
       p_review_id: null,
-      p_action: 'restore',
+      p_action: 'dismiss',
       p_reason: 'Number checked by phone',
     });
-    expect(lastToast()?.title).toBe('Restored; the reports are closed.');
+    expect(lastToast()?.title).toBe('The reports were dismissed.');
     expect(screen.queryByRole('article', { name: 'Ramesh Kumar' })).toBeNull();
   });
 
   it('hides a reported review with a reason', async () => {
-    const fake = fakeConsole({ admin_list_reports: GROUPS, admin_resolve_reports: null });
+    const fake = fakeConsole({ admin_list_reports: GROUPS, admin_resolve_reports: null }, { service_providers: [ROW] });
     const user = userEvent.setup();
     await renderWithProviders(<ReportsSection />, { language: 'en' });
     await user.click(
@@ -115,7 +171,7 @@ describe('ReportsSection', () => {
     expect(within(providerCard()).getByRole('button', { name: 'Edit listing' })).toHaveFocus();
   });
 
-  it('edits the listing from the report (the new mobile, cleaned), then restores it with the changes', async () => {
+  it('edits the listing from the report (the new mobile, cleaned), then closes the reports as fixed', async () => {
     const fake = fakeConsole(
       { admin_list_reports: GROUPS, admin_update_provider: { ...ROW, mobile: '9123456780' } },
       { service_providers: [ROW] },
@@ -139,9 +195,9 @@ describe('ReportsSection', () => {
       p_reason: 'Caller confirmed new number',
     });
     expect(lastToast()?.title).toBe('The listing of Ramesh Kumar was saved.');
-    await user.click(within(providerCard()).getByRole('button', { name: 'Restore with the changes' }));
+    await user.click(within(providerCard()).getByRole('button', { name: 'Close reports: listing fixed' }));
     await user.type(within(providerCard()).getByLabelText('Reason (kept in the audit log)'), 'Number fixed');
-    await user.click(within(providerCard()).getByRole('button', { name: 'Restore with the changes' }));
+    await user.click(within(providerCard()).getByRole('button', { name: 'Close reports: listing fixed' }));
     expect(fake.rpc).toHaveBeenCalledWith('admin_resolve_reports', {
       p_provider_id: PROVIDER,
       p_review_id: null,

@@ -32,7 +32,7 @@ describe('StatsSection', () => {
         d.querySelector('dd')!.textContent,
       ]),
     );
-    expect(counts).toEqual({ Listed: '1,234', 'Waiting for approval': '5', Suspended: '3', 'Hidden by reports': '1', 'Open reports': '4' });
+    expect(counts).toEqual({ Listed: '1,234', 'Waiting for approval': '5', Suspended: '3', Hidden: '1', 'Open reports': '4' });
     const table = screen.getByRole('table', { name: 'Calls, chat taps and profile views per day (last 2 days)' });
     const row = within(table).getByRole('row', { name: /22 Nov/ });
     expect(

@@ -16,6 +16,7 @@ jest.mock('../../../api', () => ({
   requestListingChange: jest.fn(),
   setMyAvailability: jest.fn(),
   setMyOpeningHours: jest.fn(),
+  confirmMyNumber: jest.fn(),
 }));
 const m = jest.mocked(api);
 
@@ -52,6 +53,7 @@ beforeEach(() => {
   act(() => authStore.setState({ loading: false, session: null, user: null, isAdmin: false }));
   m.fetchLeads.mockResolvedValue(weeks());
   m.fetchMyListings.mockResolvedValue([listing()]);
+  m.confirmMyNumber.mockResolvedValue({ ok: true, cleared: 0 });
 });
 
 describe('/my-listing sign-in', () => {
@@ -273,5 +275,107 @@ describe('/my-listing signed in', () => {
         .map((c) => c.textContent),
     ).toEqual(['7', '1', '10']);
     expect(document.querySelector('.my-leads__chart')).toHaveAttribute('aria-hidden', 'true');
+  });
+});
+
+describe('/my-listing: the number caution and the owner’s confirmation', () => {
+  const CAUTION_EN = 'Some visitors say this number may be wrong';
+
+  it('explains a caution on a listing plainly, in English and in Hindi', async () => {
+    signInAs({ phone: '919876543210' });
+    m.fetchMyListings.mockResolvedValue([listing({ number_caution: true })]);
+    const { unmount } = await renderWithProviders(<MyListing />, { language: 'en' });
+    const note = await screen.findByRole('note', { name: CAUTION_EN });
+    expect(note).toHaveTextContent('Some visitors reported this number as wrong or the business as closed');
+    expect(note).toHaveTextContent('sign in here again with the code we send to this number');
+    unmount();
+    await renderWithProviders(<MyListing />, { language: 'hi' });
+    const hiNote = await screen.findByRole('note', { name: 'कुछ लोगों का कहना है कि यह नंबर गलत हो सकता है' });
+    expect(hiNote).toHaveTextContent('कुछ लोगों ने बताया कि यह नंबर गलत है या काम बंद हो गया है');
+  });
+
+  it('shows no caution when there is none, and does not confirm for a session restored on load', async () => {
+    signInAs({ phone: '919876543210' });
+    await renderWithProviders(<MyListing />, { language: 'en' });
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    expect(screen.queryByRole('note', { name: CAUTION_EN })).toBeNull();
+    expect(m.confirmMyNumber).not.toHaveBeenCalled();
+  });
+
+  it('right after a sign-in here, confirms the number once, says so, and shows the listing without the caution', async () => {
+    const user = userEvent.setup();
+    m.sendCode.mockResolvedValue({ ok: true });
+    m.verifyCode.mockImplementation(async () => {
+      signInAs({ phone: '919876543210' });
+      return { ok: true };
+    });
+    m.fetchMyListings.mockResolvedValueOnce([listing({ number_caution: true })]).mockResolvedValue([listing({ number_caution: false })]);
+    let cleared!: (r: api.ConfirmResult) => void;
+    m.confirmMyNumber.mockImplementation(() => new Promise((r) => (cleared = r)));
+    await renderWithProviders(<MyListing />, { language: 'en' });
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    await user.type(await screen.findByLabelText('6-digit code'), '123456{Enter}');
+    expect(await screen.findByRole('note', { name: CAUTION_EN })).toBeInTheDocument();
+    expect(m.confirmMyNumber).toHaveBeenCalledTimes(1);
+
+    await act(async () => cleared({ ok: true, cleared: 3 }));
+    expect(
+      await screen.findByText(/Because you signed in with a code sent to this number, we have told the operator it works/),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.queryByRole('note', { name: CAUTION_EN })).toBeNull());
+    expect(m.fetchMyListings).toHaveBeenCalledTimes(2);
+    expect(m.confirmMyNumber).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing when the sign-in cleared no report', async () => {
+    const user = userEvent.setup();
+    m.sendCode.mockResolvedValue({ ok: true });
+    m.verifyCode.mockImplementation(async () => {
+      signInAs({ phone: '919876543210' });
+      return { ok: true };
+    });
+    await renderWithProviders(<MyListing />, { language: 'en' });
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    await user.type(await screen.findByLabelText('6-digit code'), '123456{Enter}');
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    await waitFor(() => expect(m.confirmMyNumber).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/we have told the operator it works/)).toBeNull();
+    expect(m.fetchMyListings).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/my-listing: no phone numbers or links in the business name and specialisation', () => {
+  const NO_CONTACT = "No phone numbers or links here, please. Customers reach you on your listing's mobile number.";
+
+  it('refuses them in the form, Devanagari digits included, without asking the server', async () => {
+    const user = userEvent.setup();
+    signInAs({ phone: '919876543210' });
+    await renderWithProviders(<MyListing />, { language: 'en' });
+    const form = await screen.findByRole('form', { name: 'Your details' });
+    const business = within(form).getByLabelText(/^Business name/);
+    await user.clear(business);
+    await user.type(business, 'Kumar ९८७६५ ४३२१०');
+    const special = within(form).getByLabelText(/^Specialisation/);
+    await user.type(special, 'see www.kumar.in');
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(m.updateMyDetails).not.toHaveBeenCalled();
+    expect(business).toHaveAccessibleDescription(NO_CONTACT);
+    expect(special).toHaveAccessibleDescription(NO_CONTACT);
+    expect(business).toHaveFocus();
+  });
+
+  it('shows the database’s refusal (23514) at the field it names, in Hindi', async () => {
+    const user = userEvent.setup();
+    signInAs({ phone: '919876543210' });
+    m.updateMyDetails.mockResolvedValue({ ok: false, reason: 'contact-details', field: 'specialist_in' });
+    await renderWithProviders(<MyListing />, { language: 'hi' });
+    const form = await screen.findByRole('form', { name: 'आपकी जानकारी' });
+    await user.click(within(form).getByRole('button', { name: 'जानकारी सेव करें' }));
+    const special = within(form).getByLabelText(/^विशेषज्ञता/);
+    await waitFor(() =>
+      expect(special).toHaveAccessibleDescription('कृपया यहाँ फ़ोन नंबर या लिंक न लिखें। ग्राहक आपकी लिस्टिंग के मोबाइल नंबर पर ही संपर्क करते हैं।'),
+    );
+    expect(special).toHaveFocus();
+    expect(within(form).getByRole('alert')).toHaveTextContent('कृपया यहाँ फ़ोन नंबर या लिंक न लिखें।');
   });
 });
