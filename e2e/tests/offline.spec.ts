@@ -15,6 +15,7 @@ import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
 import { deviceHash, expect, expectNoSeriousA11yViolations, test, useLanguage, type Page } from '../fixtures/test';
+import { signInThroughStep, uniqueVisitorMobile } from '../fixtures/phone-code';
 
 // Offline-first (docs/offline.md), with the production service worker on: installable,
 // pages and data readable offline, writes kept and sent, and a remote redeployed alone is
@@ -185,6 +186,10 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   await swControls(page);
   await page.reload();
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  // Rating needs a phone: signed in once, online (the code step on the first tap).
+  await profile(page).getByRole('radio', { name: '3 stars' }).click();
+  await signInThroughStep(profile(page), uniqueVisitorMobile(), 'en');
+  await expect(toast(page, enProfile.rating.successTitle)).toBeVisible();
 
   await setOffline(context, true);
   await profile(page).getByRole('radio', { name: '4 stars' }).click();
@@ -201,9 +206,9 @@ test('offline: a rating and a review given offline are kept (also across a reloa
 
   await setOffline(context, false);
   await expect(toast(page, 'Sent: 2 ratings and reviews you saved offline have been submitted.')).toBeVisible({ timeout: 45_000 });
-  const token = await page.evaluate(() => localStorage.getItem('city.deviceToken'));
-  const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
-  expect(ratings.data).toEqual([{ device_hash: deviceHash(token!), rating: 4 }]);
+  // As the signed-in phone: its one rating replaced, no device.
+  const ratings = await db.from('service_ratings').select('phone_hash, device_hash, rating').eq('provider_id', p.id);
+  expect(ratings.data).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/), device_hash: null, rating: 4 }]);
   const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id);
   expect(reviews.data).toEqual([{ review_text: 'Written with no signal, sent later.' }]);
   expect(await page.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();
@@ -218,6 +223,10 @@ test('a rating and a report kept offline are sent from the home page on the next
   const p = await createProvider(db, 'Outbox From Home Plumber');
   await page.goto(`/provider/${p.id}`);
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  // Rating needs a phone: signed in once, online (the session stays on the phone).
+  await profile(page).getByRole('radio', { name: '2 स्टार' }).click();
+  await signInThroughStep(profile(page), uniqueVisitorMobile(), 'hi');
+  await expect(toast(page, hiProfile.rating.successTitle)).toBeVisible();
   await setOffline(context, true);
   await profile(page).getByRole('radio', { name: '5 स्टार' }).click();
   await expect(toast(page, hiProfile.outbox.pending)).toBeVisible();
@@ -238,8 +247,8 @@ test('a rating and a report kept offline are sent from the home page on the next
   await home.goto('/');
   await expect(toast(home, hiProfile.outbox.sent_one.replace('{{count}}', '1'))).toBeVisible({ timeout: 30_000 });
   const token = await home.evaluate(() => localStorage.getItem('city.deviceToken'));
-  const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
-  expect(ratings.data).toEqual([{ device_hash: deviceHash(token!), rating: 5 }]);
+  const ratings = await db.from('service_ratings').select('phone_hash, device_hash, rating').eq('provider_id', p.id);
+  expect(ratings.data).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/), device_hash: null, rating: 5 }]);
   const reports = await db.from('reports').select('device_hash, reason, status').eq('provider_id', p.id);
   expect(reports.data).toEqual([{ device_hash: deviceHash(token!), reason: 'wrong_number', status: 'open' }]);
   expect(await home.evaluate(() => localStorage.getItem('city.profile.outbox'))).toBeNull();

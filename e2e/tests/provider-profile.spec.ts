@@ -3,10 +3,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
+import enPhone from '../../mf-provider-profile/src/locales/phone/en.json';
 import {
   test,
   expect,
-  deviceHash,
   deviceTokenOf,
   expectNoSeriousA11yViolations,
   expectTokenOnlyInDeviceCalls,
@@ -15,6 +15,7 @@ import {
   someDeviceHash,
   useLanguage,
 } from '../fixtures/test';
+import { codeStep, signInThroughStep, STEP_STRINGS, uniqueVisitorMobile } from '../fixtures/phone-code';
 
 // The provider profile (mf_provider_profile) on a cheap phone, against the real local backend.
 // Each test makes its own approved provider through the service-role client, so ratings,
@@ -70,6 +71,9 @@ test.afterEach(async ({ db }) => {
 const profile = (page: Page) => page.locator('[data-remote-slot="mf_provider_profile"]');
 const toast = (page: Page) => page.getByTestId('toast');
 const summary = (page: Page) => profile(page).getByTestId('rating-summary');
+const ratingCard = (page: Page, lang: 'hi' | 'en' = 'en') =>
+  profile(page).getByRole('region', { name: (lang === 'en' ? enProfile : hiProfile).rating.heading });
+const reviewsCard = (page: Page) => profile(page).getByRole('region', { name: enProfile.reviews.heading });
 const count = async (db: SupabaseClient, table: string, filter: Record<string, string>) => {
   let q = db.from(table).select('*', { count: 'exact', head: true });
   for (const [k, v] of Object.entries(filter)) q = q.eq(k, v);
@@ -151,6 +155,24 @@ test.describe('in Hindi (default)', () => {
     await expect(summary(page)).toContainText(hiProfile.summary.none);
   });
 
+  test('a number several people reported shows the plain caution near the call button; others do not', async ({ page, db }) => {
+    const flagged = await createProvider(db, { number_caution: true });
+    await page.goto(`/provider/${flagged.id}`);
+    await expect(profile(page).getByRole('heading', { level: 1, name: flagged.name })).toBeVisible();
+    const note = profile(page).getByRole('note');
+    await expect(note).toHaveText(hiProfile.contact.caution);
+    await expect(note).toHaveText('कुछ लोगों का कहना है कि यह नंबर गलत हो सकता है');
+    // Beside the call button, in the contact card; not an alarm.
+    await expect(profile(page).getByRole('region', { name: hiProfile.contact.heading }).getByRole('note')).toBeVisible();
+    await expect(profile(page).getByRole('alert')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    const plain = await createProvider(db);
+    await page.goto(`/provider/${plain.id}`);
+    await expect(profile(page).getByRole('heading', { level: 1, name: plain.name })).toBeVisible();
+    await expect(profile(page).getByRole('note')).toHaveCount(0);
+  });
+
   test('an unknown, malformed or not-approved id shows not-found with a way home', async ({ page, db }) => {
     const pending = await createProvider(db, { status: 'pending' });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-provider', pending.id]) {
@@ -196,13 +218,36 @@ test.describe('in English', () => {
     expect(reads('/rest/v1/reviews')).toBe(0);
     expect(reads('/rest/v1/rpc/get_average_ratings')).toBe(0);
 
-    await profile(page).getByRole('radio', { name: '4 stars' }).click();
+    // Nothing of the code step before the visitor acts (its chunk loads on the tap).
+    const stepScripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      const body = await r.text().catch(() => '');
+      if (body.includes('over_sms_send_rate_limit')) stepScripts.push(r.url());
+    });
+    expect(stepScripts).toEqual([]);
+
+    // Rating needs a phone: the tap opens the code step in the rating card, the stars kept.
+    await ratingCard(page).getByRole('radio', { name: '4 stars' }).click();
+    await expect(codeStep(ratingCard(page), 'en').getByLabel(STEP_STRINGS.en.mobile)).toBeVisible();
+    await expect(ratingCard(page).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(ratingCard(page).getByText('Your choice: 4 out of 5.', { exact: false })).toBeVisible();
+    await expect.poll(() => stepScripts.length).toBeGreaterThan(0);
+    expect(supabaseScripts).toEqual([]); // the step itself does not need supabase-js until a code is asked for
+    await expectNoSeriousA11yViolations(page);
+
+    const mobile = uniqueVisitorMobile();
+    await signInThroughStep(ratingCard(page), mobile, 'en');
+    // Signed in: the kept rating is sent without asking again.
     await expect(toast(page)).toContainText(enProfile.rating.successTitle);
     await expect(summary(page)).toContainText('4.0');
+    await expect(ratingCard(page).getByText('Your rating: 4 out of 5')).toBeVisible();
     expect(supabaseScripts.length).toBeGreaterThan(0);
+    // The number typed is shown nowhere once the step is gone.
+    expect(await profile(page).innerText()).not.toContain(mobile.slice(0, 5));
   });
 
-  test('rate, change the rating: one row for this device, average and count refreshed', async ({ page, db, site }) => {
+  test('rate, change the rating: one row for this phone, average and count refreshed; sign out', async ({ page, db, site }) => {
     const p = await createProvider(db);
     // A device id left by the first version is public: it must never become the secret token.
     await page.addInitScript((key) => {
@@ -215,54 +260,80 @@ test.describe('in English', () => {
     await page.goto(`/provider/${p.id}`);
     await expect(summary(page)).toContainText(enProfile.summary.none);
     await expect(profile(page).getByText(/You have not rated this provider yet/)).toBeVisible();
+    await expect(profile(page).getByText(enProfile.rating.needsPhone)).toBeVisible();
 
-    await profile(page).getByRole('radio', { name: '4 stars' }).click();
+    await ratingCard(page).getByRole('radio', { name: '4 stars' }).click();
+    const mobile = uniqueVisitorMobile();
+    await signInThroughStep(ratingCard(page), mobile, 'en');
     await expect(toast(page)).toContainText(enProfile.rating.successTitle);
     await expect(toast(page)).toContainText(enProfile.rating.successBody);
     await expect(summary(page)).toContainText('4.0');
     await expect(summary(page)).toContainText('(1 rating)');
-    // The device's secret: 128 random bits as 22 base64url characters, the old id gone.
+    // The device's secret (still used for clicks and reports): the old public id gone.
     const token = await deviceTokenOf(page);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_DEVICE_ID_KEY)).toBeNull();
-    // The database keeps only the token's hash.
-    const device_hash = deviceHash(token!);
-    const rows = async () => (await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id)).data;
-    expect(await rows()).toEqual([{ device_hash, rating: 4 }]);
+    // One row for this phone: its hash only, never the number, no device.
+    const rows = async () => (await db.from('service_ratings').select('phone_hash, device_hash, rating').eq('provider_id', p.id)).data;
+    const first = await rows();
+    expect(first).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/), device_hash: null, rating: 4 }]);
+    const phone_hash = first![0]!.phone_hash as string;
+    expect(phone_hash).not.toContain(mobile);
 
     // Changing it updates the same row.
-    await profile(page).getByRole('radio', { name: '2 stars' }).click();
+    await ratingCard(page).getByRole('radio', { name: '2 stars' }).click();
     await expect(summary(page)).toContainText('2.0');
-    await expect.poll(rows).toEqual([{ device_hash, rating: 2 }]);
+    await expect.poll(rows).toEqual([{ phone_hash, device_hash: null, rating: 2 }]);
     await expect(summary(page)).toContainText('(1 rating)');
 
-    // The device's rating is shown on a later visit, and the keyboard changes it too.
+    // The phone's rating is shown on a later visit (the session stays), and the keyboard changes it too.
     await page.reload();
     await expect(profile(page).getByText('Your rating: 2 out of 5')).toBeVisible();
+    await expect(profile(page).getByText(enPhone.rating.signedIn)).toBeVisible();
     const two = profile(page).getByRole('radio', { name: '2 stars' });
     await expect(two).toHaveAttribute('aria-checked', 'true');
     await two.focus();
     await page.keyboard.press('ArrowRight');
     await expect(profile(page).getByRole('radio', { name: '3 stars' })).toBeFocused();
-    await expect.poll(rows).toEqual([{ device_hash, rating: 3 }]);
+    await expect.poll(rows).toEqual([{ phone_hash, device_hash: null, rating: 3 }]);
     expect(await deviceTokenOf(page)).toBe(token);
     expectTokenOnlyInDeviceCalls(requests, token!);
-    expect(requests.some((r) => r.url.endsWith('/rest/v1/rpc/rate_provider'))).toBe(true);
-    expect(requests.some((r) => r.url.endsWith('/rest/v1/rpc/get_device_ratings'))).toBe(true);
-    // The public cannot read the ratings table at all (only this device's own, through the function).
+    const rateCalls = requests.filter((r) => r.url.endsWith('/rest/v1/rpc/rate_provider'));
+    expect(rateCalls.length).toBeGreaterThan(0);
+    // The phone is never a parameter: it comes from the session.
+    expect(rateCalls.filter((r) => r.body.includes(mobile) || r.body.includes(token!))).toEqual([]);
+    expect(requests.some((r) => r.url.endsWith('/rest/v1/rpc/my_ratings'))).toBe(true);
+    // The public cannot read the ratings table at all.
     const anon = await fetch(`${site.supabaseUrl}/rest/v1/service_ratings?select=rating&provider_id=eq.${p.id}`, {
       headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}` },
     });
     expect(anon.status).toBeGreaterThanOrEqual(400);
+    // Nor rate without a phone: the database refuses an anonymous rating.
+    const anonRate = await fetch(`${site.supabaseUrl}/rest/v1/rpc/rate_provider`, {
+      method: 'POST',
+      headers: { apikey: site.anonKey, Authorization: `Bearer ${site.anonKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ p_provider_id: p.id, p_rating: 1 }),
+    });
+    expect(anonRate.status).toBe(401);
     await expect(summary(page)).toContainText('3.0');
     // axe on this module's page (the shell's toast list is checked by its own journeys).
     await toast(page).focus();
     await page.keyboard.press('Escape');
     await expect(toast(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+
+    // Sign out from the rating card: back to a visitor without a phone, nothing shown of the phone's rating.
+    await ratingCard(page).getByRole('button', { name: enPhone.rating.signOut }).click();
+    await expect(profile(page).getByText(enProfile.rating.needsPhone)).toBeVisible();
+    await expect(profile(page).getByText(/You have not rated this provider yet/)).toBeVisible();
+    await expect(ratingCard(page).getByRole('button', { name: enPhone.rating.signOut })).toHaveCount(0);
   });
 
-  test('review: appears first, stored trimmed; whitespace ignored; too long refused', async ({ page, db, site }) => {
+  test('review: the code step keeps the draft, then it appears first, stored trimmed; whitespace ignored; too long refused', async ({
+    page,
+    db,
+    site,
+  }) => {
     const p = await createProvider(db);
     const requests = recordDataRequests(page, site.supabaseUrl);
     expect((await db.from('reviews').insert({ provider_id: p.id, review_text: 'An older review' })).error).toBeNull();
@@ -274,6 +345,13 @@ test.describe('in English', () => {
     await box.fill('  Fixed our leaking tank in 20 minutes. <b>Recommended</b>  ');
     await expect(profile(page).getByText('56 / 1,000 characters')).toBeVisible();
     await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    // Reviewing needs a phone: the code step opens under the form, the draft stays.
+    await expect(codeStep(reviewsCard(page), 'en').getByLabel(STEP_STRINGS.en.mobile)).toBeVisible();
+    await expect(reviewsCard(page).getByText(enPhone.reviews.kept)).toBeVisible();
+    await expect(box).toHaveValue('  Fixed our leaking tank in 20 minutes. <b>Recommended</b>  ');
+    await expectNoSeriousA11yViolations(page);
+    await signInThroughStep(reviewsCard(page), uniqueVisitorMobile(), 'en');
+    // Signed in: posted without pressing Submit again.
     await expect(toast(page)).toContainText(enProfile.reviews.success);
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list.getByRole('listitem').first()).toContainText('Fixed our leaking tank in 20 minutes. <b>Recommended</b>');

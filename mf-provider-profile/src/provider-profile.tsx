@@ -92,7 +92,7 @@ function ProfileOf({ providerId }: ProviderProfileProps) {
           <p className="provider-profile__report-row">
             <ReportButton key={p.id} target={{ kind: 'provider', id: p.id }} />
           </p>
-          <RatingSection providerId={p.id} onRated={refresh} />
+          <RatingSection key={p.id} providerId={p.id} onRated={refresh} />
           <ReviewsSection key={p.id} providerId={p.id} />
         </article>
       ) : provider.status === 'success' ? (

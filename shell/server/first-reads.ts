@@ -11,6 +11,7 @@ import {
   buildPublicRequest,
   earlyReadKey,
   FIRST_READS_ELEMENT_ID,
+  PROFILE_PROVIDER_COLUMNS,
   REMOTE_PARAMS,
   type FirstReads,
   type PublicTarget,
@@ -28,7 +29,7 @@ export function firstReadTargets(pathname: string, search: string): PublicTarget
   if (profile) {
     const id = profile[1]!;
     return [
-      { table: 'service_providers', query: { select: '*', id: `eq.${id}` } },
+      { table: 'service_providers', query: { select: PROFILE_PROVIDER_COLUMNS, id: `eq.${id}` } },
       { rpc: 'get_average_ratings', args: { p_provider_ids: [id] } },
       {
         table: 'reviews',

@@ -1,4 +1,5 @@
-import { toastStore } from '@city/shared';
+import type { Session } from '@supabase/supabase-js';
+import { authStore, toastStore } from '@city/shared';
 import type { Provider, Review } from '../api';
 
 export const PROVIDER_ID = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
@@ -52,3 +53,18 @@ export function deferred<T>() {
 /** Answers on a later task, as a real request does (after the render has finished). */
 export const later = <T>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 0));
 export const laterFail = (error: unknown) => new Promise<never>((_, reject) => setTimeout(() => reject(error), 0));
+
+/** The page as after a phone sign-in (the code step): a phone session in the auth store. */
+export function signInByPhone(accessToken = 'phone-session-1') {
+  const session = {
+    access_token: accessToken,
+    refresh_token: 'r',
+    user: { id: 'phone-user-1', phone: '919876543210', app_metadata: {} },
+  } as unknown as Session;
+  authStore.setState({ loading: false, session, user: session.user, isAdmin: false });
+}
+
+/** The page without a session (a visitor who never signed in, or signed out). */
+export function signedOut() {
+  authStore.setState({ loading: false, session: null, user: null, isAdmin: false });
+}

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../api';
+import * as asPhone from '../api/as-phone';
 import ProviderProfile from '../provider-profile';
-import { PROVIDER_ID, deferred, later, laterFail, provider, review } from './fixtures';
+import { PROVIDER_ID, deferred, later, laterFail, provider, review, signedOut, signInByPhone } from './fixtures';
 
 jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
@@ -15,19 +16,26 @@ jest.mock('../api', () => ({
   fetchProvider: jest.fn(),
   fetchRatingSummary: jest.fn(),
   fetchDeviceRating: jest.fn(),
-  submitRating: jest.fn(),
   fetchReviews: jest.fn(),
-  submitReview: jest.fn(),
   trackProfileView: jest.fn(),
 }));
-const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
+jest.mock('../api/as-phone', () => ({
+  ...jest.requireActual('../api/as-phone'),
+  fetchMyRating: jest.fn(),
+  submitRating: jest.fn(),
+  submitReview: jest.fn(),
+}));
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(asPhone) };
 
 beforeEach(() => {
   jest.clearAllMocks();
   api.fetchProvider.mockImplementation(() => later(provider()));
   api.fetchRatingSummary.mockImplementation(() => later({ provider_id: PROVIDER_ID, avg_rating: 4.25, rating_count: 12 }));
   api.fetchDeviceRating.mockImplementation(() => later(null));
+  api.fetchMyRating.mockImplementation(() => later(null));
   api.fetchReviews.mockImplementation(() => later([]));
+  sessionStorage.clear();
+  signedOut();
 });
 
 describe('ProviderProfile', () => {
@@ -141,7 +149,7 @@ describe('ProviderProfile', () => {
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();
-    expect(await screen.findByText('Your rating: 4 out of 5')).toBeInTheDocument();
+    expect(await screen.findByText('Your earlier rating from this phone: 4 out of 5.')).toBeInTheDocument();
     expect(screen.queryByText('Reviews could not be loaded.')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('rating-summary')).toHaveTextContent('(12 ratings)'));
   });
@@ -157,7 +165,7 @@ describe('ProviderProfile', () => {
     expect(api.fetchDeviceRating).toHaveBeenCalledWith(PROVIDER_ID);
     answer.resolve(provider());
     expect(await screen.findByText('Review number 2')).toBeInTheDocument();
-    expect(await screen.findByText('Your rating: 3 out of 5')).toBeInTheDocument();
+    expect(await screen.findByText('Your earlier rating from this phone: 3 out of 5.')).toBeInTheDocument();
     expect(api.fetchReviews).toHaveBeenCalledTimes(1);
     expect(api.fetchDeviceRating).toHaveBeenCalledTimes(1);
   });
@@ -167,6 +175,7 @@ describe('ProviderProfile', () => {
       .mockImplementationOnce(() => later({ provider_id: PROVIDER_ID, avg_rating: 4, rating_count: 1 }))
       .mockImplementationOnce(() => later({ provider_id: PROVIDER_ID, avg_rating: 3, rating_count: 2 }));
     api.submitRating.mockImplementation(() => later(undefined));
+    signInByPhone();
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
     const summary = await screen.findByTestId('rating-summary');
     await waitFor(() => expect(summary).toHaveTextContent('(1 rating)'));
@@ -174,5 +183,42 @@ describe('ProviderProfile', () => {
     await waitFor(() => expect(summary).toHaveTextContent('(2 ratings)'));
     expect(summary).toHaveTextContent('3.0');
     expect(api.submitRating).toHaveBeenCalledWith(PROVIDER_ID, 2);
+  });
+
+  it('without a phone session, a star tap opens the code step in the rating card with the stars kept; the review draft stays', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem(`city.review.draft.${PROVIDER_ID}`, 'Half-written review');
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
+    // Nothing of the step (its chunk) is there before the visitor acts.
+    expect(screen.queryByLabelText('Mobile number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '3 stars' }));
+    const card = screen.getByRole('region', { name: 'Rate this provider' });
+    expect(await within(card).findByRole('heading', { name: 'Confirm your mobile number' })).toBeInTheDocument();
+    expect(within(card).getByLabelText('Mobile number')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked();
+    expect(api.submitRating).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('Half-written review');
+  });
+
+  it.each([
+    ['en', 'Some people say this number may be wrong'],
+    ['hi', 'कुछ लोगों का कहना है कि यह नंबर गलत हो सकता है'],
+  ] as const)('(%s) shows the plain caution near the call button when number_caution is true, as a note', async (language, text) => {
+    api.fetchProvider.mockImplementation(() => later(provider({ number_caution: true })));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(text);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const contact = note.closest('section')!;
+    expect(within(contact).getByRole('link', { name: /9876543210/ })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+  });
+
+  it('shows no caution when number_caution is false or absent', async () => {
+    api.fetchProvider.mockImplementation(() => later(provider({ number_caution: false })));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText('Some people say this number may be wrong')).not.toBeInTheDocument();
   });
 });

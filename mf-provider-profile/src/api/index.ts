@@ -5,4 +5,7 @@ export * from './ratings';
 export * from './reviews';
 export * from './outbox';
 export * from './views';
-export * from './reports';
+// Reports: only the report dialog's chunk (and the outbox sender's) import './reports' itself:
+// re-exported from here, its code would sit in the profile's first render.
+export type { ReportReason, ReportTarget } from './reports';
+export * from './session';

@@ -1,28 +1,23 @@
 // Writes made offline (docs/offline.md): a rating, review or report that could not reach the
-// server (offline, backend down) is kept in this device's localStorage, with the device token it was
-// made with, and sent when the page is back online. Never dropped silently: a kept write is
-// either sent, or refused by the server and reported (sendOutbox's `refused`).
-import { ApiError, getDeviceToken } from '@city/shared';
+// server (offline, backend down) is kept in this device's localStorage (a report with the device
+// token it was made with) and sent when the page is back online. Ratings and reviews go as the
+// signed-in phone: while the page has no phone session they wait, kept, and the profile asks
+// the visitor to sign in (outbox-send.ts). Never dropped silently: a kept write is either sent,
+// or refused by the server and reported (sendOutbox's `refused`).
 import { PROFILE_OUTBOX_KEY } from '@city/shared/contracts/background-tasks';
-import { submitRating } from './ratings';
 import type { ReportReason, ReportTarget } from './reports';
-import { submitReview } from './reviews';
 
 // Named in @city/shared's contracts: the shell starts this remote's OfflineOutbox task on any
 // page while the key holds something (BACKGROUND_TASKS).
 export const OUTBOX_KEY = PROFILE_OUTBOX_KEY;
 
 export type OutboxItem =
-  | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken: string; createdAt: string }
-  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken: string; createdAt: string }
+  // deviceToken: only in items kept before ratings needed a phone (ignored: they go as the phone).
+  | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken?: string; createdAt: string }
+  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken?: string; createdAt: string }
   | { id: string; kind: 'report'; target: ReportTarget; reason: ReportReason; details: string; deviceToken: string; createdAt: string };
 
-type NewItem = OutboxItem extends infer I ? (I extends OutboxItem ? Omit<I, 'id' | 'createdAt'> : never) : never;
-
-/** Two kept writes the newer replaces: the same provider's rating, a report of the same thing. */
-const replaces = (a: NewItem, b: OutboxItem) =>
-  (a.kind === 'rating' && b.kind === 'rating' && a.providerId === b.providerId) ||
-  (a.kind === 'report' && b.kind === 'report' && a.target.kind === b.target.kind && a.target.id === b.target.id);
+export type NewItem = OutboxItem extends infer I ? (I extends OutboxItem ? Omit<I, 'id' | 'createdAt'> : never) : never;
 
 const storage = (): Storage | null => {
   try {
@@ -56,59 +51,10 @@ export function onWriteKept(listener: () => void): () => void {
   return () => void queuedListeners.delete(listener);
 }
 
-/**
- * Keeps a write for later. A rating replaces a kept rating of the same provider (the last
- * choice wins, as online), a report a kept report of the same listing or review (one per
- * device); reviews are all kept, in order. Throws when the device cannot
- * store it (the caller then reports the original failure).
- */
-export function queueWrite(item: NewItem, now = new Date()): OutboxItem {
-  const kept: OutboxItem = {
-    ...item,
-    id: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
-    createdAt: now.toISOString(),
-  } as OutboxItem;
-  const others = pendingWrites().filter((w) => !replaces(item, w));
-  saveWrites([...others, kept]);
+/** Tells the listeners a write was kept (outbox-keep.ts). */
+export function notifyWriteKept(): void {
   for (const listener of queuedListeners) listener();
-  return kept;
 }
 
-/** Worth keeping for later: the server was not reached (offline, backend down, timeout). */
-export const isOfflineFailure = (error: unknown) => error instanceof ApiError && error.isNetwork;
-
-/**
- * Sends a write now (`send`), or keeps `item` for later when the server cannot be reached;
- * any other failure is the caller's to show (nothing kept). A rating sent online also drops a
- * kept older rating of the same provider (the newer choice wins).
- */
-export async function keepIfOffline<T>(
-  send: () => Promise<T>,
-  item: NewItem,
-): Promise<{ status: 'sent'; value: T } | { status: 'queued' }> {
-  try {
-    const value = await send();
-    if (item.kind !== 'review') {
-      const pending = pendingWrites();
-      const rest = pending.filter((w) => !replaces(item, w));
-      if (rest.length !== pending.length) saveWrites(rest);
-    }
-    return { status: 'sent', value };
-  } catch (error) {
-    if (!isOfflineFailure(error)) throw error;
-    try {
-      queueWrite(item);
-    } catch {
-      throw error; // the device cannot keep it: the original failure is shown
-    }
-    return { status: 'queued' };
-  }
-}
-
-/** Rates now, or keeps the rating (with this device's token) for later. */
-export const submitRatingOrKeep = (providerId: string, rating: number, deviceToken: string = getDeviceToken()) =>
-  keepIfOffline(() => submitRating(providerId, rating, deviceToken), { kind: 'rating', providerId, rating, deviceToken });
-
-/** Posts a review now (the stored row as `value`), or keeps it for later. */
-export const submitReviewOrKeep = (providerId: string, text: string, deviceToken: string = getDeviceToken()) =>
-  keepIfOffline(() => submitReview(providerId, text, deviceToken), { kind: 'review', providerId, text, deviceToken });
+/** Kept ratings and reviews: they need a phone session to be sent. */
+export const pendingPhoneWrites = (): OutboxItem[] => pendingWrites().filter((w) => w.kind === 'rating' || w.kind === 'review');

@@ -1,4 +1,4 @@
-import { canReadAnonymously, dataClient, publicSelect, toApiError, type ProviderFields } from '@city/shared';
+import { canReadAnonymously, dataClient, PROFILE_PROVIDER_COLUMNS, publicSelect, toApiError, type ProviderFields } from '@city/shared';
 
 /** A publicly listed provider as the database exposes it. */
 export interface Provider extends ProviderFields {
@@ -13,11 +13,11 @@ export interface Provider extends ProviderFields {
 export async function fetchProvider(id: string): Promise<Provider | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   if (canReadAnonymously()) {
-    const rows = await publicSelect<Provider>('service_providers', { select: '*', id: `eq.${id}` });
+    const rows = await publicSelect<Provider>('service_providers', { select: PROFILE_PROVIDER_COLUMNS, id: `eq.${id}` });
     return rows[0] ?? null;
   }
   const supabase = await dataClient();
-  const { data, error, status } = await supabase.from('service_providers').select('*').eq('id', id).maybeSingle();
+  const { data, error, status } = await supabase.from('service_providers').select(PROFILE_PROVIDER_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw toApiError(error, status);
   return (data as Provider | null) ?? null;
 }

@@ -1,12 +1,14 @@
-// Ratings: one per provider per device, 1..5 stars. The public writes and reads its own
-// ratings only through functions that take the device's secret token; the database stores its
-// hash, and nobody can read the ratings table itself.
-import { ApiError, canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
+// Ratings: one per provider per signed-in phone, 1..5 stars (migration 0011: a person, not a
+// device, carries weight). rate_provider and my_ratings take the phone from the session's JWT,
+// never a parameter, and never return it. A device's ratings from before (get_device_ratings,
+// keyed by its secret token) are shown as history to a visitor who is not signed in. Nobody can
+// read the ratings table itself.
+import { canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** A provider's average (to one decimal) and how many devices rated it. */
+/** A provider's average (to one decimal) and how many people (and devices, before) rated it. */
 export interface RatingSummary {
   provider_id: string;
   avg_rating: number;
@@ -42,21 +44,6 @@ export async function fetchDeviceRatings(
 /** This device's rating of one provider, or null if it has not rated it. */
 export async function fetchDeviceRating(providerId: string, deviceToken: string = getDeviceToken()): Promise<number | null> {
   return (await fetchDeviceRatings([providerId], deviceToken)).get(providerId) ?? null;
-}
-
-/**
- * Rates a provider from this device (rate_provider); rating again changes this device's
- * rating. Rejects bad values without a request.
- */
-export async function submitRating(providerId: string, rating: number, deviceToken: string = getDeviceToken()): Promise<void> {
-  if (!isValidRating(rating)) throw new ApiError(`rating must be an integer from ${RATING_MIN} to ${RATING_MAX}`, '23514', 400, 'rating');
-  const supabase = await dataClient();
-  const { error, status } = await supabase.rpc('rate_provider', {
-    p_provider_id: providerId,
-    p_device_token: deviceToken,
-    p_rating: rating,
-  });
-  if (error) throw toApiError(error, status);
 }
 
 /**

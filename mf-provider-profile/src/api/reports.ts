@@ -3,7 +3,7 @@
 // per review (the device's secret token; the database keeps only its hash); when reports from
 // 3 devices are open, the listing or review is hidden until the operator decides.
 import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
-import { keepIfOffline } from './outbox';
+import { keepIfOffline } from './outbox-keep';
 
 export const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,5 +1,5 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { ApiError, canReadAnonymously, cleanText, dataClient, getDeviceToken, publicSelect, textLength, toApiError } from '@city/shared';
+import { canReadAnonymously, cleanText, dataClient, publicSelect, textLength, toApiError } from '@city/shared';
 
 /** Review text bounds after cleaning (decisions section 3; the database checks them too). */
 export const REVIEW_MIN_LENGTH = 1;
@@ -60,24 +60,4 @@ export async function fetchReviews(
     .range(offset, offset + limit - 1);
   if (error) throw toApiError(error, status);
   return (data ?? []) as Review[];
-}
-
-/**
- * Posts a review (cleaned) from this device through add_review and returns the stored row.
- * Bad text is refused without a request.
- */
-export async function submitReview(providerId: string, text: string, deviceToken: string = getDeviceToken()): Promise<Review> {
-  const problem = reviewTextProblem(text);
-  if (problem) throw new ApiError(`review text is ${problem === 'empty' ? 'empty' : 'too long'}`, '23514', 400, 'review_text');
-  const supabase = await dataClient();
-  const { data, error, status } = await supabase.rpc('add_review', {
-    p_provider_id: providerId,
-    p_review_text: cleanReviewText(text),
-    p_device_token: deviceToken,
-  });
-  if (error) throw toApiError(error, status);
-  // A function returning one row answers with the row itself; accept a one-row list as well.
-  const row = (Array.isArray(data) ? data[0] : data) as Review | null | undefined;
-  if (!row || typeof row.id !== 'string') throw new ApiError('add_review returned no row', 'unknown', status);
-  return { id: row.id, provider_id: row.provider_id, review_text: row.review_text, created_at: row.created_at };
 }

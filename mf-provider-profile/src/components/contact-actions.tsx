@@ -3,7 +3,11 @@ import { Button, telHref, toast, trackClick, whatsappHref } from '@city/shared';
 import type { Provider } from '../api';
 import { profileUrl, shareLink } from '../utils/share-link';
 
-/** Call, chat-app message and share. Tracking never delays or blocks the call or chat. */
+/**
+ * Call, chat-app message and share. Tracking never delays or blocks the call or chat. When
+ * several signed-in people reported the number as wrong or closed (number_caution), a plain
+ * line says so beside the call button: a note, not an alarm.
+ */
 export function ContactActions({ provider: p }: { provider: Provider }) {
   const { t } = useTranslation('profile');
 
@@ -40,6 +44,11 @@ export function ContactActions({ provider: p }: { provider: Provider }) {
           {t('contact.share')}
         </Button>
       </div>
+      {p.number_caution ? (
+        <p role="note" className="provider-profile__caution">
+          {t('contact.caution')}
+        </p>
+      ) : null}
     </section>
   );
 }

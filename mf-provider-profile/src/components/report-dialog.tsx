@@ -11,7 +11,7 @@ import {
   sendReportOrKeep,
   type ReportReason,
   type ReportTarget,
-} from '../api';
+} from '../api/reports';
 
 type Outcome = 'sent' | 'queued' | 'already' | 'rateLimited' | 'network' | 'failed';
 

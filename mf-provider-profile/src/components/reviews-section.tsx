@@ -1,18 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, formatDate, formatNumber, getDeviceToken, toast, useLanguage } from '@city/shared';
-import { keepIfOffline, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem, submitReview } from '../api';
+import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, toast, useLanguage } from '@city/shared';
+import { loadPhoneChunk, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
+import { usePhonePanel } from './lazy-phone-panel';
 
 type Failure = 'network' | 'rateLimited' | 'other';
 const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
 
+/** A post that waits for a phone sign-in; `staleToken`: the session the server refused (expired). */
+type Waiting = { staleToken: string | null };
+
 /**
  * Reviews newest first, and a form to add one (blank text is ignored, long text refused).
  * What is typed is kept as a draft per provider until it is posted (utils/review-draft); a
- * failed post says why beside the button, and pressing it again retries.
+ * failed post says why beside the button, and pressing it again retries. Posting needs a phone
+ * session: without one (or when it expired) the code step opens under the form, the draft stays,
+ * and once signed in the review is posted without asking again.
  */
 export function ReviewsSection({ providerId }: { providerId: string }) {
   const { t } = useTranslation('profile');
@@ -23,13 +29,42 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [showTooLong, setShowTooLong] = useState(false);
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const { panel, fallback } = usePhonePanel(waiting !== null);
   const ids = useId();
   const length = reviewLength(text);
   const tooLong = length > REVIEW_MAX_LENGTH;
   useEffect(() => saveReviewDraft(providerId, text), [providerId, text]);
 
-  const onSubmit = async (e: FormEvent) => {
+  const post = async () => {
+    setSending(true);
+    setFailure(null);
+    const sentWith = authStore.getState().session?.access_token ?? null;
+    try {
+      const phone = await loadPhoneChunk();
+      const outcome = await phone.keepIfOffline(() => phone.submitReview(providerId, text), { kind: 'review', providerId, text });
+      if (outcome.status === 'sent') reviews.add(outcome.value);
+      setText('');
+      setShowTooLong(false);
+      // Offline: kept on this device and sent when back online (api/outbox.ts).
+      toast({ title: t(outcome.status === 'sent' ? 'reviews.success' : 'outbox.pending') });
+    } catch (err) {
+      // The session expired: the draft stays, and the code step asks for a new sign-in.
+      if (needsPhoneSignIn(err)) {
+        setWaiting({ staleToken: sentWith });
+        return;
+      }
+      const why: Failure =
+        err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
+      setFailure(why);
+      toast({ title: t('reviews.failed'), ...(why !== 'other' ? { description: t(FAILURE_KEY[why]) } : {}), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
     const problem = reviewTextProblem(text);
@@ -43,28 +78,12 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
       field.current?.focus();
       return;
     }
-    setSending(true);
-    setFailure(null);
-    try {
-      const outcome = await keepIfOffline(() => submitReview(providerId, text), {
-        kind: 'review',
-        providerId,
-        text,
-        deviceToken: getDeviceToken(),
-      });
-      if (outcome.status === 'sent') reviews.add(outcome.value);
-      setText('');
-      setShowTooLong(false);
-      // Offline: kept on this device and sent when back online (api/outbox.ts).
-      toast({ title: t(outcome.status === 'sent' ? 'reviews.success' : 'outbox.pending') });
-    } catch (err) {
-      const why: Failure =
-        err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
-      setFailure(why);
-      toast({ title: t('reviews.failed'), ...(why !== 'other' ? { description: t(FAILURE_KEY[why]) } : {}), variant: 'destructive' });
-    } finally {
-      setSending(false);
+    if (!isPhoneSession(authStore.getState().session)) {
+      setFailure(null);
+      setWaiting({ staleToken: null });
+      return;
     }
+    void post();
   };
 
   const errorId = `${ids}-error`;
@@ -73,7 +92,7 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   return (
     <section className="provider-profile__card" aria-labelledby="provider-profile-reviews">
       <h2 id="provider-profile-reviews">{t('reviews.heading')}</h2>
-      <form className="provider-profile__review-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="provider-profile__review-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={`${ids}-text`}>{t('reviews.label')}</label>
         <textarea
           id={`${ids}-text`}
@@ -104,6 +123,21 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
           {sending ? t('reviews.submitting') : t('reviews.submit')}
         </Button>
       </form>
+      {waiting ? (
+        panel ? (
+          <panel.ReviewPhonePanel
+            staleToken={waiting.staleToken}
+            onCancel={() => setWaiting(null)}
+            // Signed in (a new session): the review is posted without asking again.
+            onSignedIn={() => {
+              setWaiting(null);
+              void post();
+            }}
+          />
+        ) : (
+          fallback
+        )
+      ) : null}
 
       {reviews.status === 'loading' ? (
         <p role="status">{t('reviews.loading')}</p>

@@ -1,7 +1,7 @@
 // Delivers what was kept offline (api/outbox.ts): sends it (api/outbox-send.ts) and tells the
 // visitor, in the page's language. A chunk of its own, loaded once something is kept: by the
 // profile (hooks/use-outbox.ts) or, on any other page, by the shell's OfflineOutbox task.
-import { currentLanguage, ensureLanguage, i18n, toast } from '@city/shared';
+import { authStore, currentLanguage, ensureLanguage, i18n, isPhoneSession, toast } from '@city/shared';
 // The notices' strings: on a page other than a profile this remote's namespace is not in yet.
 import '../locales';
 import { pendingWrites } from '../api/outbox';
@@ -30,16 +30,24 @@ export async function deliverOutbox(): Promise<void> {
 }
 
 let started = false;
+const run = () => void deliverOutbox().catch(() => undefined);
 
 /**
- * Sends now, on every `online` event, and every OUTBOX_RETRY_MS while any are kept; once per
- * page, and on for the rest of it (the visitor may come back online on another page).
+ * Sends now, on every `online` event, once the page signs in by phone (kept ratings and reviews
+ * wait for that), and every OUTBOX_RETRY_MS while any are kept; the listeners once per page,
+ * and on for the rest of it (the visitor may come back online, or sign in, on another page).
  */
 export function startOutbox(): void {
-  if (started) return;
+  if (started) {
+    run();
+    return;
+  }
   started = true;
-  const run = () => void deliverOutbox().catch(() => undefined);
   window.addEventListener('online', run);
+  authStore.subscribe((state, before) => {
+    const token = state.session?.access_token;
+    if (isPhoneSession(state.session) && token !== before.session?.access_token && pendingWrites().length > 0) run();
+  });
   window.setInterval(() => {
     if (pendingWrites().length > 0 && navigator.onLine !== false) run();
   }, OUTBOX_RETRY_MS);

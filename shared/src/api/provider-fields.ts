@@ -22,6 +22,11 @@ export interface ProviderFields {
   on_leave_until?: string | null;
   /** The provider's opening hours per weekday, or null when not given. */
   opening_hours?: OpeningHours | null;
+  /**
+   * True when open wrong-number/closed reports from 3 different signed-in phones exist (migration
+   * 0011): the profile says "some people say this number may be wrong". Optional: older rows and builds.
+   */
+  number_caution?: boolean;
 }
 
 /** Weekday keys of OpeningHours, Monday first. */

@@ -4,7 +4,7 @@
 // worker's data cache keys them alike). A page's first reads use these, and supabase-js is
 // downloaded only when a write or a signed-in read needs it (docs/performance.md).
 import { getRuntimeConfig } from '../config/runtime-config-store';
-import { hasStoredSession, hasSupabaseClient } from '../supabase/client';
+import { hasStoredPhoneSession, hasStoredSession, hasSupabaseClient } from '../supabase/client';
 import { toApiError } from './errors';
 import { noteDataResponse } from '../offline/offline-store';
 import {
@@ -23,13 +23,15 @@ export interface PublicRequestOptions {
 }
 
 /**
- * Whether a read can go as a plain anonymous request: no session is stored (a signed-in
- * operator or provider may see more rows, e.g. a pending profile, and reads through
- * supabase-js with its token) and the page has no supabase-js client yet (once it has one,
- * it costs nothing more to use it).
+ * Whether a read can go as a plain anonymous request: no session is stored and the page has no
+ * supabase-js client yet (once it has one, it costs nothing more to use it), or the stored
+ * session is a phone's (a visitor who rated, a provider): public data reads the same for it, and
+ * anonymous reads are the ones the service worker keeps for offline and the first HTML answers.
+ * A signed-in operator (who may see more rows, e.g. a pending profile) reads through supabase-js
+ * with its token.
  */
 export function canReadAnonymously(): boolean {
-  return !hasSupabaseClient() && !hasStoredSession();
+  return hasStoredSession() ? hasStoredPhoneSession() : !hasSupabaseClient();
 }
 
 /**

@@ -8,6 +8,13 @@ export type PublicQuery = Record<string, string> | ReadonlyArray<readonly [strin
 
 export type PublicTarget = { table: string; query?: PublicQuery } | { rpc: string; args?: Record<string, unknown> };
 
+/**
+ * The columns the profile reads of a provider row (mf-provider-profile/src/api/provider.ts), the
+ * one list the serving step's first read (shell/server/first-reads.ts) sends too, so the two are
+ * the same request. Every public column (ProviderFields: `number_caution` with the rest).
+ */
+export const PROFILE_PROVIDER_COLUMNS = '*';
+
 export interface PublicRequest {
   url: string;
   init: RequestInit;

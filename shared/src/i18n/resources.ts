@@ -1,5 +1,6 @@
 import type enCommon from './locales/en/common.json';
 import type enLegal from './locales/en/legal.json';
+import type enPhoneSignIn from '../phone-sign-in/locales/en.json';
 
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,6 +22,8 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 export interface I18nNamespaces {
   common: typeof enCommon;
   legal: typeof enLegal;
+  /** The code step's (`@city/shared/phone-sign-in`, a lazy chunk that adds it when it loads). */
+  phoneSignIn: typeof enPhoneSignIn;
 }
 export type Namespace = keyof I18nNamespaces;
 

@@ -105,6 +105,20 @@ export function hasStoredSession(): boolean {
 }
 
 /**
+ * Whether the stored session is a phone session (a visitor who rated or reviewed, a provider),
+ * not an operator's: its reads of public data are the public's. Read without loading supabase-js.
+ */
+export function hasStoredPhoneSession(): boolean {
+  try {
+    // supabase-js's stored JSON, read as text: a phone in the user, no operator role.
+    const stored = localStorage.getItem(AUTH_STORAGE_KEY) ?? '';
+    return /"phone":"\d/.test(stored) && !/"role":"admin"/.test(stored);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sessions saved before AUTH_STORAGE_KEY existed are under supabase-js's default key
  * (sb-<first label of the host>-auth-token): move such a session once, so nobody is signed out.
  */

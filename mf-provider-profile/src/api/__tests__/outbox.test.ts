@@ -1,8 +1,11 @@
 import { DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { installFakeSupabase } from '@city/shared/testing';
-import { OUTBOX_KEY, pendingWrites, queueWrite, submitRatingOrKeep, submitReviewOrKeep } from '../outbox';
+import { OUTBOX_KEY, pendingWrites } from '../outbox';
+import { queueWrite } from '../outbox-keep';
+import { submitRatingOrKeep, submitReviewOrKeep } from '../as-phone';
 import { sendOutbox } from '../outbox-send';
 import { sendReportOrKeep } from '../reports';
+import { signedOut, signInByPhone } from '../../__tests__/fixtures';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
@@ -12,22 +15,47 @@ const offline = { error: { message: 'TypeError: Failed to fetch', code: '' }, st
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(DEVICE_TOKEN_KEY, TOKEN);
+  signInByPhone();
 });
 afterEach(() => setSupabaseClient(null));
 
 describe('writes made offline', () => {
-  it('a rating that cannot reach the server is kept with the device token, and sent later with it', async () => {
+  it('a rating that cannot reach the server is kept, and sent later as the signed-in phone', async () => {
     installFakeSupabase(offline);
     await expect(submitRatingOrKeep(PROVIDER, 4)).resolves.toEqual({ status: 'queued' });
-    expect(pendingWrites()).toEqual([expect.objectContaining({ kind: 'rating', providerId: PROVIDER, rating: 4, deviceToken: TOKEN })]);
+    expect(pendingWrites()).toEqual([expect.objectContaining({ kind: 'rating', providerId: PROVIDER, rating: 4 })]);
 
-    // The token changes meanwhile (another visitor's storage, a reset): the kept write keeps its own.
-    localStorage.setItem(DEVICE_TOKEN_KEY, 'ZzZzZzZzZzZzZzZzZzZzZz');
     const { rpc } = installFakeSupabase();
     const result = await sendOutbox();
-    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_device_token: TOKEN, p_rating: 4 });
-    expect(result).toEqual({ sent: [expect.objectContaining({ rating: 4 })], refused: [], left: 0 });
+    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_rating: 4 });
+    expect(result).toEqual({ sent: [expect.objectContaining({ rating: 4 })], refused: [], left: 0, waitingForSignIn: 0 });
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
+  it('without a phone session, kept ratings and reviews wait (kept, nothing asked) while reports go', async () => {
+    queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4 });
+    queueWrite({ kind: 'report', target: { kind: 'provider', id: PROVIDER }, reason: 'closed', details: '', deviceToken: TOKEN });
+    // Kept before ratings needed a phone: its device token is ignored, it goes as the phone.
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine', deviceToken: TOKEN });
+    signedOut();
+    const { rpc } = installFakeSupabase({
+      data: { id: 'r1', provider_id: PROVIDER, review_text: 'Fine', created_at: '2026-11-23T00:00:00Z' },
+    });
+    expect(await sendOutbox()).toEqual({ sent: [expect.objectContaining({ kind: 'report' })], refused: [], left: 2, waitingForSignIn: 2 });
+    expect((rpc.mock.calls as unknown as [string][]).map(([fn]) => fn)).toEqual(['report_provider']);
+
+    signInByPhone();
+    expect(await sendOutbox()).toMatchObject({ refused: [], left: 0, waitingForSignIn: 0 });
+    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_rating: 4 });
+    expect(rpc).toHaveBeenCalledWith('add_review', { p_provider_id: PROVIDER, p_review_text: 'Fine' });
+  });
+
+  it('a session the database no longer takes (42501) keeps them for the next sign-in, not refused', async () => {
+    queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4 });
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine' });
+    const { rpc } = installFakeSupabase({ error: { message: 'sign in with your mobile number', code: '42501' }, status: 401 });
+    expect(await sendOutbox()).toEqual({ sent: [], refused: [], left: 2, waitingForSignIn: 2 });
+    expect(rpc).toHaveBeenCalledTimes(1); // the second one is not tried with the same session
   });
 
   it('keeps the last rating per provider and every review, in order', async () => {
@@ -43,16 +71,16 @@ describe('writes made offline', () => {
   });
 
   it('stops at the first write that still cannot reach the server and keeps it and the rest', async () => {
-    queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4, deviceToken: TOKEN });
-    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine', deviceToken: TOKEN });
+    queueWrite({ kind: 'rating', providerId: PROVIDER, rating: 4 });
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine' });
     installFakeSupabase(offline);
-    expect(await sendOutbox()).toEqual({ sent: [], refused: [], left: 2 });
+    expect(await sendOutbox()).toEqual({ sent: [], refused: [], left: 2, waitingForSignIn: 0 });
     expect(pendingWrites()).toHaveLength(2);
   });
 
   it('a write the server refuses is removed and reported, never dropped silently; the rest are sent', async () => {
-    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine', deviceToken: TOKEN });
-    queueWrite({ kind: 'rating', providerId: OTHER, rating: 3, deviceToken: TOKEN });
+    queueWrite({ kind: 'review', providerId: PROVIDER, text: 'Fine' });
+    queueWrite({ kind: 'rating', providerId: OTHER, rating: 3 });
     let call = 0;
     const result = await sendOutbox(async () => {
       call += 1;
@@ -93,6 +121,7 @@ describe('writes made offline', () => {
       sent: [expect.objectContaining({ kind: 'report' }), expect.objectContaining({ kind: 'report' })],
       refused: [],
       left: 0,
+      waitingForSignIn: 0,
     });
     expect(rpc).toHaveBeenCalledWith('report_provider', {
       p_provider_id: PROVIDER,
@@ -107,7 +136,7 @@ describe('writes made offline', () => {
     installFakeSupabase(offline);
     await sendReportOrKeep({ kind: 'provider', id: PROVIDER }, 'closed', '');
     installFakeSupabase({ error: { message: 'duplicate key', code: '23505' }, status: 409 });
-    expect(await sendOutbox()).toEqual({ sent: [expect.objectContaining({ kind: 'report' })], refused: [], left: 0 });
+    expect(await sendOutbox()).toEqual({ sent: [expect.objectContaining({ kind: 'report' })], refused: [], left: 0, waitingForSignIn: 0 });
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
   });
 });

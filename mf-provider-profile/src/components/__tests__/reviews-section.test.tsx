@@ -3,15 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as profileApi from '../../api';
+import * as asPhone from '../../api/as-phone';
 import { ReviewsSection } from '../reviews-section';
-import { PROVIDER_ID, currentToast, deferred, later, laterFail, review } from '../../__tests__/fixtures';
+import * as phoneSignIn from '@city/shared/phone-sign-in';
+import { PROVIDER_ID, currentToast, deferred, later, laterFail, review, signedOut, signInByPhone } from '../../__tests__/fixtures';
 
 jest.mock('../../api', () => ({
   ...jest.requireActual('../../api'),
   fetchReviews: jest.fn(),
+}));
+jest.mock('../../api/as-phone', () => ({
+  ...jest.requireActual('../../api/as-phone'),
   submitReview: jest.fn(),
 }));
-const api = { ...jest.mocked(shared), ...jest.mocked(profileApi) };
+// The code step's GoTrue calls (the step itself is real).
+jest.mock('@city/shared/phone-sign-in', () => ({
+  ...jest.requireActual('@city/shared/phone-sign-in'),
+  sendPhoneCode: jest.fn(),
+  verifyPhoneCode: jest.fn(),
+}));
+const api = { ...jest.mocked(shared), ...jest.mocked(profileApi), ...jest.mocked(asPhone), ...jest.mocked(phoneSignIn) };
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -19,6 +30,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   shared.toastStore.getState().dismiss();
   api.fetchReviews.mockImplementation(() => later([]));
+  signInByPhone();
 });
 
 const list = () => screen.getByRole('list', { name: /Reviews|समीक्षाएं/ });
@@ -225,7 +237,7 @@ describe('ReviewsSection', () => {
       expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
     });
 
-    it('offline: the review is kept on this device with its token, the box cleared, and it says it will be sent when online', async () => {
+    it('offline: the review is kept on this device, the box cleared, and it says it will be sent when online', async () => {
       api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('TypeError: Failed to fetch', 'network', 0)));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
@@ -241,7 +253,7 @@ describe('ReviewsSection', () => {
       expect(box).toHaveValue('');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(profileApi.pendingWrites()).toEqual([
-        expect.objectContaining({ kind: 'review', providerId: PROVIDER_ID, text: 'Kept offline', deviceToken: shared.getDeviceToken() }),
+        expect.objectContaining({ kind: 'review', providerId: PROVIDER_ID, text: 'Kept offline' }),
       ]);
     });
 
@@ -291,6 +303,75 @@ describe('ReviewsSection', () => {
       await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
       await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
       await waitFor(() => expect(currentToast()?.title).toBe('आप ऑफ़लाइन हैं। इस फ़ोन में सहेजा गया: ऑनलाइन होने पर भेज दिया जाएगा।'));
+    });
+  });
+
+  describe('without a phone session', () => {
+    beforeEach(() => {
+      signedOut();
+      api.sendPhoneCode.mockResolvedValue({ ok: true });
+      api.verifyPhoneCode.mockImplementation(async () => {
+        signInByPhone(); // supabase-js's SIGNED_IN reaches the auth store before verifyOtp returns
+        return { ok: true };
+      });
+    });
+
+    it('Submit opens the code step under the form with the draft kept', async () => {
+      const user = userEvent.setup();
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      await screen.findByText('No reviews yet. Be the first one!');
+      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      await user.type(box, 'Fixed the tap in an hour.');
+      await user.click(screen.getByRole('button', { name: 'Submit review' }));
+      expect(await screen.findByRole('heading', { name: 'Confirm your mobile number' })).toBeInTheDocument();
+      expect(screen.getByText(/Your review is kept/)).toBeInTheDocument();
+      expect(api.submitReview).not.toHaveBeenCalled();
+      expect(box).toHaveValue('Fixed the tap in an hour.');
+      expect(sessionStorage.getItem(`city.review.draft.${PROVIDER_ID}`)).toBe('Fixed the tap in an hour.');
+
+      api.submitReview.mockImplementation(() => later(review(7, { review_text: 'Fixed the tap in an hour.' })));
+      await user.type(screen.getByLabelText('Mobile number'), '98765 43210{Enter}');
+      expect(api.sendPhoneCode).toHaveBeenCalledWith('9876543210');
+      await user.type(await screen.findByLabelText('6-digit code'), '123456{Enter}');
+      expect(api.verifyPhoneCode).toHaveBeenCalledWith('9876543210', '123456');
+      // Signed in: posted without pressing Submit again; the step goes away.
+      await waitFor(() => expect(texts()).toEqual(['Fixed the tap in an hour.']));
+      expect(api.submitReview).toHaveBeenCalledTimes(1);
+      expect(api.submitReview).toHaveBeenCalledWith(PROVIDER_ID, 'Fixed the tap in an hour.');
+      expect(box).toHaveValue('');
+      expect(screen.queryByRole('heading', { name: 'Confirm your mobile number' })).not.toBeInTheDocument();
+      // The number is never shown back outside the step.
+      expect(document.body.textContent).not.toContain('98765');
+    });
+
+    it('a session the database no longer takes (42501) opens the code step; the review is posted after the new sign-in', async () => {
+      const user = userEvent.setup();
+      signInByPhone('expired-session');
+      api.submitReview
+        .mockImplementationOnce(() => laterFail(new shared.ApiError('sign in with your mobile number', '42501', 401)))
+        .mockImplementationOnce(() => later(review(5, { review_text: 'On time' })));
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+      await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
+      await user.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'On time');
+      await user.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+      expect(await screen.findByRole('heading', { name: 'अपना मोबाइल नंबर पक्का करें' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(api.submitReview).toHaveBeenCalledTimes(1); // not again with the same session
+      await user.type(screen.getByLabelText('मोबाइल नंबर'), '9876543210{Enter}');
+      await user.type(await screen.findByLabelText('6 अंकों का कोड'), '123456{Enter}');
+      await waitFor(() => expect(texts()).toEqual(['On time']));
+      expect(api.submitReview).toHaveBeenCalledTimes(2);
+    });
+
+    it('"Not now" closes the step and keeps the draft', async () => {
+      const user = userEvent.setup();
+      await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+      await screen.findByText('No reviews yet. Be the first one!');
+      await user.type(screen.getByRole('textbox', { name: 'Write a review' }), 'Later');
+      await user.click(screen.getByRole('button', { name: 'Submit review' }));
+      await user.click(await screen.findByRole('button', { name: 'Not now' }));
+      expect(screen.queryByRole('heading', { name: 'Confirm your mobile number' })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('Later');
     });
   });
 });

@@ -1,8 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DEVICE_TOKEN_KEY, setSupabaseClient, toastStore } from '@city/shared';
 import { installFakeSupabase, setTestLanguage } from '@city/shared/testing';
-import { pendingWrites, submitRatingOrKeep } from '../../api';
+import { pendingWrites } from '../../api';
+import { submitRatingOrKeep } from '../../api/as-phone';
 import { useOutbox } from '../use-outbox';
+import { signInByPhone } from '../../__tests__/fixtures';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const offline = { error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
@@ -11,6 +13,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(DEVICE_TOKEN_KEY, 'AbCdEfGhIjKlMnOpQrStUv');
   setTestLanguage('en');
+  signInByPhone();
 });
 afterEach(() => setSupabaseClient(null));
 

@@ -124,9 +124,18 @@ describe('canReadAnonymously', () => {
     expect(canReadAnonymously()).toBe(true);
   });
 
-  it('is false when a session is stored (an operator or a provider reads with its token)', () => {
+  it("is false when an operator's (e-mail) session is stored: it reads with its token", () => {
     localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"x"}');
     expect(canReadAnonymously()).toBe(false);
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"x","user":{"email":"op@example.in","app_metadata":{"role":"admin"}}}');
+    expect(canReadAnonymously()).toBe(false);
+  });
+
+  it('is true with a phone session stored (a visitor who rated), client or not: public data reads the same, and the offline cache and the first HTML keep anonymous reads', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"x","user":{"phone":"919876543210","app_metadata":{}}}');
+    expect(canReadAnonymously()).toBe(true);
+    setSupabaseClient({} as SupabaseClient);
+    expect(canReadAnonymously()).toBe(true);
   });
 
   it('is false once the page has a supabase-js client (no download to save)', () => {

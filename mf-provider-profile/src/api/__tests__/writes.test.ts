@@ -1,6 +1,8 @@
 import { ApiError, DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
-import { fetchDeviceRating, fetchDeviceRatings, submitRating } from '../ratings';
-import { fetchReviews, reviewLength, reviewTextProblem, submitReview } from '../reviews';
+import { fetchDeviceRating, fetchDeviceRatings } from '../ratings';
+import { fetchMyRating, fetchMyRatings, submitRating, submitReview } from '../as-phone';
+import { needsPhoneSignIn } from '../session';
+import { fetchReviews, reviewLength, reviewTextProblem } from '../reviews';
 import { installFakeSupabase, type FakeSupabaseAnswer as Answer } from '@city/shared/testing';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
@@ -49,21 +51,31 @@ describe('ratings', () => {
     expect(await fetchDeviceRating(PROVIDER)).toBeNull();
   });
 
-  it('rates through rate_provider and never sends a device_id', async () => {
+  it('rates through rate_provider with the provider and the stars only: the phone comes from the session', async () => {
     const { rpc, from } = fakeClient();
     await submitRating(PROVIDER, 4);
-    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_device_token: TOKEN, p_rating: 4 });
-    expect(JSON.stringify(rpc.mock.calls)).not.toContain('device_id');
+    expect(rpc).toHaveBeenCalledWith('rate_provider', { p_provider_id: PROVIDER, p_rating: 4 });
+    expect(JSON.stringify(rpc.mock.calls)).not.toMatch(/device|phone|mobile/);
     expect(from).not.toHaveBeenCalled();
   });
 
-  it('makes the device token on first use when there is none', async () => {
-    localStorage.clear();
-    const { rpc } = fakeClient();
-    await submitRating(PROVIDER, 3);
-    const token = localStorage.getItem(DEVICE_TOKEN_KEY);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(rpc).toHaveBeenCalledWith('rate_provider', expect.objectContaining({ p_device_token: token }));
+  it("reads the signed-in phone's ratings through my_ratings", async () => {
+    const { rpc } = fakeClient({ data: [{ provider_id: PROVIDER, rating: '3' }] });
+    expect(await fetchMyRatings([PROVIDER, OTHER])).toEqual(new Map([[PROVIDER, 3]]));
+    expect(rpc).toHaveBeenCalledWith('my_ratings', { p_provider_ids: [PROVIDER, OTHER] });
+    expect(await fetchMyRating(PROVIDER)).toBe(3);
+    fakeClient({ data: [] });
+    expect(await fetchMyRating(PROVIDER)).toBeNull();
+  });
+
+  it.each<[string, Answer]>([
+    ['anon (401)', { error: { code: '42501', message: 'sign in with your mobile number to rate' }, status: 401 }],
+    ['an expired session (401 without a code)', { error: { code: '', message: 'JWT expired' }, status: 401 }],
+  ])('says a phone sign-in is needed when the database answers %s', async (_case, answer) => {
+    fakeClient(answer);
+    const error = await submitRating(PROVIDER, 4).catch((e: unknown) => e);
+    expect(needsPhoneSignIn(error)).toBe(true);
+    expect(needsPhoneSignIn(new ApiError('boom', '500', 500))).toBe(false);
   });
 
   it.each([0, 6, 2.5, Number.NaN])('refuses rating %p without a request', async (rating) => {
@@ -74,11 +86,6 @@ describe('ratings', () => {
 
   it.each<[string, Answer, Partial<Record<'isRateLimited' | 'isNetwork' | 'isNotFound' | 'isInvalid', boolean>>]>([
     ['a refused rating', { error: { code: '23514', message: 'rating must be 1..5', details: 'rating' }, status: 400 }, { isInvalid: true }],
-    [
-      'a malformed device token',
-      { error: { code: '22023', message: 'bad device token', details: 'device_token' }, status: 400 },
-      { isInvalid: true },
-    ],
     [
       'a provider not approved',
       { error: { code: 'P0002', message: 'provider not found' }, status: 404 },
@@ -115,13 +122,12 @@ describe('reviews', () => {
     ]);
   });
 
-  it('posts through add_review with the cleaned text and the device token, and returns the row', async () => {
+  it('posts through add_review with the cleaned text only (the phone comes from the session), and returns the row', async () => {
     const { rpc, from } = fakeClient({ data: { ...row, review_text: 'Fixed it.\nOn time.' } });
     const stored = await submitReview(PROVIDER, '  \u200BFixed \u202Eit.\r\nOn\u0007 time.\u00A0 ');
     expect(rpc).toHaveBeenCalledWith('add_review', {
       p_provider_id: PROVIDER,
       p_review_text: 'Fixed it.\nOn time.',
-      p_device_token: TOKEN,
     });
     expect(stored).toEqual({ ...row, review_text: 'Fixed it.\nOn time.' });
     expect(from).not.toHaveBeenCalled();
@@ -152,7 +158,7 @@ describe('reviews', () => {
     expect(rpc).not.toHaveBeenCalled();
   });
 
-  it('reports too many reviews from this device (PT429) as rate limited', async () => {
+  it('reports too many reviews from this phone (PT429) as rate limited', async () => {
     fakeClient({ error: { code: 'PT429', message: 'too many reviews today' }, status: 429 });
     await expect(submitReview(PROVIDER, 'Good work')).rejects.toMatchObject({ isRateLimited: true });
     // Even if a proxy were to change the status, the code says it.
