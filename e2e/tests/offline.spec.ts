@@ -184,6 +184,9 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   await useLanguage(page, 'en');
   await page.goto(`/provider/${p.id}`);
   await swControls(page);
+  // The profile's deployment is kept whole, its lazy chunks too (the phone step, the sender that
+  // first loads offline, once something is kept).
+  await remoteSetsReady(page, [(await remotesJson(page)).mf_provider_profile!]);
   await page.reload();
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   // Rating needs a phone: signed in once, online (the code step on the first tap).
