@@ -16,6 +16,7 @@ import { buildRemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
 import { deviceHash, expect, expectNoSeriousA11yViolations, test, useLanguage, type Page } from '../fixtures/test';
 import { signInThroughStep, uniqueVisitorMobile } from '../fixtures/phone-code';
+import { signInByCode } from '../fixtures/registration-phone';
 
 // Offline-first (docs/offline.md), with the production service worker on: installable,
 // pages and data readable offline, writes kept and sent, and a remote redeployed alone is
@@ -283,13 +284,16 @@ test('a remote redeployed alone is used on the next visit with the worker on, an
       await dialog.getByRole('button', { name: enRegistration.form.submit, exact: true }).click();
     };
 
-    // Visit 1: the current version; the worker keeps its set.
+    // Visit 1: the current version; the worker keeps its set. Registration proves the mobile by
+    // a code first; the phone's session stays on the phone, so later visits open on the form.
     await page.goto('/?register=1');
     await expect(dialog).toBeVisible();
     await swControls(page);
+    await signInByCode(dialog, enRegistration.myListing.signIn, uniqueVisitorMobile());
+    await expect(address).toBeVisible();
     // Kept the first time a page uses the remote with the worker on.
     await page.reload();
-    await expect(dialog).toBeVisible();
+    await expect(address).toBeVisible();
     await remoteSetsReady(page, [manifestUrl]);
 
     // The team ships a new version to the same URL (new string, query and rule).
