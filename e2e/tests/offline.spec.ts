@@ -16,6 +16,7 @@ import { buildRemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
 import { deviceHash, expect, expectNoSeriousA11yViolations, test, useLanguage, type Page } from '../fixtures/test';
 import { signInThroughStep, uniqueVisitorMobile } from '../fixtures/phone-code';
+import { signInByCode } from '../fixtures/registration-phone';
 
 // Offline-first (docs/offline.md), with the production service worker on: installable,
 // pages and data readable offline, writes kept and sent, and a remote redeployed alone is
@@ -184,6 +185,9 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   await useLanguage(page, 'en');
   await page.goto(`/provider/${p.id}`);
   await swControls(page);
+  // The profile's deployment is kept whole, its lazy chunks too (the phone step, the sender that
+  // first loads offline, once something is kept).
+  await remoteSetsReady(page, [(await remotesJson(page)).mf_provider_profile!]);
   await page.reload();
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   // Rating needs a phone: signed in once, online (the code step on the first tap).
@@ -280,13 +284,16 @@ test('a remote redeployed alone is used on the next visit with the worker on, an
       await dialog.getByRole('button', { name: enRegistration.form.submit, exact: true }).click();
     };
 
-    // Visit 1: the current version; the worker keeps its set.
+    // Visit 1: the current version; the worker keeps its set. Registration proves the mobile by
+    // a code first; the phone's session stays on the phone, so later visits open on the form.
     await page.goto('/?register=1');
     await expect(dialog).toBeVisible();
     await swControls(page);
+    await signInByCode(dialog, enRegistration.myListing.signIn, uniqueVisitorMobile());
+    await expect(address).toBeVisible();
     // Kept the first time a page uses the remote with the worker on.
     await page.reload();
-    await expect(dialog).toBeVisible();
+    await expect(address).toBeVisible();
     await remoteSetsReady(page, [manifestUrl]);
 
     // The team ships a new version to the same URL (new string, query and rule).

@@ -5,8 +5,9 @@ import enRegistration from '../../mf-registration/src/locales/en.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import enDirectory from '../../mf-directory/src/locales/en.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
-import { test, expect, deviceHash, deviceTokenOf, useLanguage } from '../fixtures/test';
+import { test, expect, useLanguage } from '../fixtures/test';
 import { signInByCode } from '../fixtures/registration-phone';
+import { signInThroughStep, uniqueVisitorMobile } from '../fixtures/phone-code';
 
 // Reliability and security of the served site (issue 10, front-end half): security headers and
 // a CSP the whole site runs under, script-like text rendered inert, the backend SIGKILLed and
@@ -272,9 +273,11 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     const submit = () => profile(page).getByRole('button', { name: enProfile.reviews.submit });
     await page.goto(`/provider/${p.id}`);
 
-    // Committed before the crash: a review and a rating.
+    // Committed before the crash: a review and a rating. Reviewing needs a phone: the code step
+    // opens at the first send, the draft is kept meanwhile and sent once signed in.
     await textarea().fill('Came on time, fixed the leak.');
     await submit().click();
+    await signInThroughStep(profile(page), uniqueVisitorMobile(), 'en');
     await expect(profile(page).getByRole('list', { name: enProfile.reviews.heading })).toContainText('Came on time, fixed the leak.');
     await profile(page).getByRole('radio', { name: '4 stars' }).click();
     await expect(profile(page).getByText('Your rating: 4 out of 5')).toBeVisible();
@@ -310,9 +313,9 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
 
     const reviews = await db.from('reviews').select('review_text').eq('provider_id', p.id).order('created_at');
     expect(reviews.data!.map((r) => r.review_text)).toEqual(['Came on time, fixed the leak.', 'Second visit: half written']);
-    // One rating, this device's (by the hash of its token): the one given while the backend was down.
-    const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
-    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 2 }]);
+    // One rating, the signed-in phone's (no device): the one given while the backend was down.
+    const ratings = await db.from('service_ratings').select('phone_hash, device_hash, rating').eq('provider_id', p.id);
+    expect(ratings.data).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/), device_hash: null, rating: 2 }]);
   });
 });
 
@@ -321,6 +324,7 @@ test.describe('a slow, flaky network (CDP)', () => {
   // DevTools' "Slow 3G" preset: 2 s round trips, ~50 KB/s each way.
   const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
   const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 
   async function network(page: Page): Promise<CDPSession> {
     const cdp = await page.context().newCDPSession(page);
@@ -367,6 +371,13 @@ test.describe('a slow, flaky network (CDP)', () => {
     await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible({ timeout: 120_000 });
     await expectSettled(page, 90_000);
     test.info().annotations.push({ type: 'slow-3g-profile-ms', description: String(Date.now() - t2) });
+    // Rating needs a phone: the visitor signed in once, on a good connection (the code step on
+    // the first tap; the session stays on the phone).
+    await cdp.send('Network.emulateNetworkConditions', NO_THROTTLING);
+    await profile(page).getByRole('radio', { name: '5 stars' }).click();
+    await signInThroughStep(profile(page), uniqueVisitorMobile(), 'en');
+    await expect(page.getByTestId('toast').filter({ hasText: enProfile.rating.successTitle })).toBeVisible();
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     await cdp.send('Network.emulateNetworkConditions', OFFLINE);
     await profile(page).getByRole('radio', { name: '3 stars' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: enProfile.outbox.pending })).toBeVisible({ timeout: 30_000 });
@@ -375,8 +386,9 @@ test.describe('a slow, flaky network (CDP)', () => {
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     await expect(page.getByTestId('toast').filter({ hasText: 'Sent: 1 rating or review' })).toBeVisible({ timeout: 90_000 });
     await expect(profile(page).getByText('Your rating: 3 out of 5')).toBeVisible();
-    const ratings = await db.from('service_ratings').select('device_hash, rating').eq('provider_id', p.id);
-    expect(ratings.data).toEqual([{ device_hash: deviceHash((await deviceTokenOf(page))!), rating: 3 }]);
+    // The phone's one rating, replaced by the one kept offline.
+    const ratings = await db.from('service_ratings').select('phone_hash, device_hash, rating').eq('provider_id', p.id);
+    expect(ratings.data).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/), device_hash: null, rating: 3 }]);
 
     // Offline, to the home page in the app (the directory module is not loaded on this page
     // yet): its slot says it could not load, with a retry that works once back online.

@@ -15,6 +15,7 @@ interface AssetList {
 interface ManifestShape {
   metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
   exposes?: { assets?: { js?: AssetList; css?: AssetList } }[];
+  shared?: { assets?: { js?: AssetList; css?: AssetList } }[];
 }
 
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s !== '') : []);
@@ -26,17 +27,24 @@ export function remoteBase(manifestUrl: string, manifest: unknown): string {
   return new URL('./', manifestUrl).href;
 }
 
-/** A remote's own strings chunk (`webpackChunkName: "i18n-<lang>-<namespace>"` in its src/locales). */
-const REMOTE_STRINGS_CHUNK = /(^|\/)i18n-[a-z]{2}-[a-z0-9-]+\.[0-9a-f]{8}\.js$/i;
+/**
+ * The lazy chunks of `@city/shared` (its `webpackChunkName`s): every remote ships its own copy of
+ * them, which a page never loads (the shell provides @city/shared). Kept in step with
+ * shared/src by shell/sw/__tests__/remote-sets.test.ts.
+ */
+export const SHARED_LAZY_CHUNKS: readonly string[] = ['category-details', 'i18n-en', 'i18n-hi', 'legal-en', 'legal-hi', 'supabase'];
+
+/** A file's chunk name: `25.8de9e8a3.js` -> `25`, `i18n-en.929e70da.js` -> `i18n-en`. */
+const chunkName = (file: string) => /([^/]+?)(\.[0-9a-f]{8})?\.(js|css)$/i.exec(file)?.[1] ?? file;
 
 /**
  * The absolute URLs of one deployment's files besides the manifest: remoteEntry.js first, then
- * each exposed module's sync JS and CSS (what loading it always fetches) and its own strings in
- * the other language (a page in that language needs them before the remote renders), without
- * duplicates. Not the other async chunks: here they are the lazy chunks of @city/shared's own
- * copy in the remote (`i18n-en`, legal texts, catalogue details), which the page never loads
- * (the shell provides @city/shared); a lazy chunk the page does load is added to the set when it
- * is fetched.
+ * each exposed module's sync JS and CSS (what loading it always fetches) and its lazy chunks
+ * (the remote's own: a profile's phone step, its offline sender, its report dialog, its strings
+ * in the other language), without duplicates. A lazy chunk is first needed when the visitor
+ * acts, possibly offline (the sender loads once something is kept, that is, offline), so the
+ * set has it from the start. Not the shared libraries a remote also ships, nor the lazy chunks
+ * of its own copy of @city/shared (SHARED_LAZY_CHUNKS), which the page never loads.
  * Throws on a manifest that names no remoteEntry (not a federation manifest: nothing is kept).
  */
 export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[] {
@@ -46,11 +54,15 @@ export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[]
   const base = remoteBase(manifestUrl, manifest);
   const path = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/$/, '')}/` : '';
   const files = [`${path}${entry.name}`];
+  const sharedFiles = new Set(
+    (Array.isArray(m.shared) ? m.shared : []).flatMap((s) =>
+      [s?.assets?.js, s?.assets?.css].flatMap((kind) => [...strings(kind?.sync), ...strings(kind?.async)]),
+    ),
+  );
+  const ownLazy = (f: string) => !sharedFiles.has(f) && !SHARED_LAZY_CHUNKS.includes(chunkName(f));
   for (const expose of Array.isArray(m.exposes) ? m.exposes : []) {
     for (const kind of [expose?.assets?.js, expose?.assets?.css]) files.push(...strings(kind?.sync));
-    // The remote's own strings in another language (`i18n-<lang>-<namespace>` chunks: English
-    // for a Hindi build's remote): loaded before the remote renders on a page in that language.
-    files.push(...strings(expose?.assets?.js?.async).filter((f) => REMOTE_STRINGS_CHUNK.test(f)));
+    for (const kind of [expose?.assets?.js, expose?.assets?.css]) files.push(...strings(kind?.async).filter(ownLazy));
   }
   return [...new Set(files.map((f) => new URL(f, base).href))];
 }
@@ -65,11 +77,18 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
+ * What a set holds, in this worker's version: a worker that keeps more of a deployment (2: its
+ * lazy chunks) names every set anew, so a set an older worker kept is rebuilt whole when the page
+ * next reaches the network (and served offline meanwhile).
+ */
+const SET_FORMAT = 2;
+
+/**
  * A deployment's identity: the manifest's URL and exact text. The build version in the
  * manifest (the package version) does not change on every build, the text does: every
- * chunk's file name in it carries its content hash.
+ * chunk's file name in it carries its content hash. With the set format: a new format is a new set.
  */
-export const deploymentId = (manifestUrl: string, manifestText: string) => sha256Hex(`${manifestUrl}\n${manifestText}`);
+export const deploymentId = (manifestUrl: string, manifestText: string) => sha256Hex(`${SET_FORMAT}\n${manifestUrl}\n${manifestText}`);
 
 /** The Cache Storage name of one deployment's set. */
 export const remoteSetCacheName = (id: string) => `city-remote-${id.slice(0, 20)}`;

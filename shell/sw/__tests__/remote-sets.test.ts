@@ -1,5 +1,16 @@
 /** @jest-environment node */
-import { deploymentId, isHashedAsset, manifestForAsset, offlineRemotes, remoteSetFiles, withCompleteSet } from '../remote-sets';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  deploymentId,
+  isHashedAsset,
+  manifestForAsset,
+  offlineRemotes,
+  remoteSetFiles,
+  SHARED_LAZY_CHUNKS,
+  sha256Hex,
+  withCompleteSet,
+} from '../remote-sets';
 
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -29,6 +40,67 @@ describe('remoteSetFiles', () => {
     ]);
   });
 
+  it("has the remote's own lazy chunks (first needed when the visitor acts, maybe offline), once each", () => {
+    // The profile: its phone step (JS + CSS) and its offline sender are lazy; the background
+    // task's expose lists the profile's own files again among its async ones.
+    const profile = {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      shared: [{ name: '@city/shared', assets: { js: { sync: ['687.787b67c9.js'], async: [] }, css: { sync: [], async: [] } } }],
+      exposes: [
+        {
+          name: 'ProviderProfile',
+          assets: {
+            js: {
+              sync: ['950.a82100e2.js', '__federation_expose_ProviderProfile.07de100d.js'],
+              async: ['25.8de9e8a3.js', '254.299ec819.js', 'category-details.2c04a416.js', 'i18n-en.929e70da.js', 'i18n-hi.a1c61be0.js'],
+            },
+            css: { sync: ['__federation_expose_ProviderProfile.07e6fd58.css'], async: ['25.9ad50ac8.css'] },
+          },
+        },
+        {
+          name: 'OfflineOutbox',
+          assets: {
+            js: {
+              sync: ['__federation_expose_OfflineOutbox.222b2e70.js'],
+              async: ['254.299ec819.js', '606.02afa76f.js', '687.787b67c9.js', 'legal-en.69500cc7.js', 'supabase.12345678.js'],
+            },
+            css: { sync: [], async: ['606.67e08dd9.css'] },
+          },
+        },
+      ],
+    };
+    expect(remoteSetFiles('http://p/mf-manifest.json', profile)).toEqual(
+      [
+        'remoteEntry.js',
+        '950.a82100e2.js',
+        '__federation_expose_ProviderProfile.07de100d.js',
+        '__federation_expose_ProviderProfile.07e6fd58.css',
+        '25.8de9e8a3.js',
+        '254.299ec819.js',
+        '25.9ad50ac8.css',
+        '__federation_expose_OfflineOutbox.222b2e70.js',
+        '606.02afa76f.js',
+        '606.67e08dd9.css',
+      ].map((f) => `http://p/${f}`),
+    );
+  });
+
+  it("leaves out exactly @city/shared's lazy chunks (every webpackChunkName in shared/src)", () => {
+    const names = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) {
+          if (entry !== '__tests__') walk(path);
+        } else if (/\.tsx?$/.test(entry)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/webpackChunkName:\s*"([^"]+)"/g)) names.add(m[1]!);
+        }
+      }
+    };
+    walk(join(__dirname, '..', '..', '..', 'shared', 'src'));
+    expect([...names].sort()).toEqual([...SHARED_LAZY_CHUNKS].sort());
+  });
+
   it('follows an absolute publicPath and a remoteEntry path', () => {
     const m = {
       ...manifest,
@@ -49,6 +121,8 @@ describe('remoteSetFiles', () => {
 describe('deployments', () => {
   it('a redeploy (other text) is another deployment; the same text at another URL too', async () => {
     const a = await deploymentId('http://r/mf-manifest.json', '{"v":1}');
+    // Named with the set format (a worker that keeps more names every set anew): not the bare text's hash.
+    expect(a).not.toBe(await sha256Hex('http://r/mf-manifest.json\n{"v":1}'));
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(await deploymentId('http://r/mf-manifest.json', '{"v":1}')).toBe(a);
     expect(await deploymentId('http://r/mf-manifest.json', '{"v":2}')).not.toBe(a);
