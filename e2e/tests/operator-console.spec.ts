@@ -255,7 +255,7 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(adCard).toBeVisible();
       const { data: ad } = await db.from('advertisements').select('id, media_url, sort_order').eq('title', adTitle).single();
       created.ads.push(ad!.id as string);
-      expect(ad!.media_url).toMatch(/\/storage\/v1\/object\/public\/ads\/.+\.png$/);
+      expect(ad!.media_url).toMatch(/\/storage\/v1\/object\/public\/ads-images\/.+\.png$/);
       const served = await page.request.get(ad!.media_url as string);
       expect(served.status()).toBe(200);
       expect(served.headers()['content-type']).toBe('image/png');
