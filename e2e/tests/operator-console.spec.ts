@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enAdmin from '../../mf-admin/src/locales/en.json';
 import hiAdmin from '../../mf-admin/src/locales/hi.json';
@@ -14,7 +12,8 @@ import hiDirectory from '../../mf-directory/src/locales/hi.json';
 import enAds from '../../mf-ads/src/locales/en.json';
 import hiAds from '../../mf-ads/src/locales/hi.json';
 import { test, expect, expectNoSeriousA11yViolations, useLanguage, type SiteInfo } from '../fixtures/test';
-import { adminCreate, e2eDataDir } from '../fixtures/admin-cli';
+import { adminCreate } from '../fixtures/admin-cli';
+import { phoneClient } from '../fixtures/registration-phone';
 
 /**
  * Issues 18 and 23 end to end, against the real local backend, in both languages: visitors
@@ -313,38 +312,6 @@ test('a listing change waits in the queue, now and proposed side by side; approv
   await expect.poll(async () => (await db.from('service_providers').select('name').eq('id', providerId).single()).data?.name).toBe(newName);
 });
 
-/** The newest code the local server "texted" to this 10-digit mobile (its SMS outbox file). */
-async function codeSentTo(mobile: string, after: number): Promise<string> {
-  const file = join(e2eDataDir(), 'sms-outbox.jsonl');
-  let code: string | null = null;
-  await expect
-    .poll(() => {
-      if (!existsSync(file)) return null;
-      const sent = readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { phone: string; code: string; sent_at: string })
-        .filter((l) => l.phone === `91${mobile}` && Date.parse(l.sent_at) >= after - 1000);
-      code = sent.at(-1)?.code ?? null;
-      return code;
-    })
-    .toMatch(/^[0-9]{6}$/);
-  return code!;
-}
-
-/** The listing's owner, signed in by phone with the code the local server "texted" (public key only). */
-async function ownerClient(site: SiteInfo, mobile: string): Promise<SupabaseClient> {
-  const client = createClient(site.supabaseUrl, site.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const phone = `+91${mobile}`;
-  const asked = Date.now();
-  expect((await client.auth.signInWithOtp({ phone })).error).toBeNull();
-  const { data, error } = await client.auth.verifyOtp({ phone, token: await codeSentTo(mobile, asked), type: 'sms' });
-  expect(error).toBeNull();
-  expect(data.session).not.toBeNull();
-  return client;
-}
-
 test.describe('owner edits (hi, on a phone)', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -358,7 +325,7 @@ test.describe('owner edits (hi, on a phone)', () => {
     const newBusiness = `Pipe Works and Sons ${mobile.slice(-3)}`;
 
     // The owner, signed in by phone, changes the business name (as /my-listing does).
-    const owner = await ownerClient(site, mobile);
+    const owner = await phoneClient(site, mobile);
     const { error } = await owner.rpc('update_my_listing', {
       p_provider_id: providerId,
       p_business_name: newBusiness,

@@ -2,7 +2,6 @@
 // functions of supabase/migrations/0007. The database decides ownership (RLS on the JWT's phone
 // claim); nothing here trusts the page. Components and hooks import from here (tests stub it).
 import { ApiError, dataClient, toApiError, type OpeningHours, type ProviderFields } from '@city/shared';
-import { e164 } from '../validation/phone';
 import type { ChangeInput, DetailsInput } from '../validation/my-listing';
 
 export type ListingStatus = 'pending' | 'approved' | 'rejected';
@@ -35,75 +34,16 @@ export interface LeadWeek {
   views: number;
 }
 
-export type SignInFailure =
-  /** The number is not one GoTrue can text. */
-  | { ok: false; reason: 'invalid-phone' }
-  /** Wrong or expired code (GoTrue otp_expired). */
-  | { ok: false; reason: 'wrong-code' }
-  /** Too many codes asked for, or too many wrong tries: wait `retryAfterSeconds` (null: unknown). */
-  | { ok: false; reason: 'too-many-sends' | 'too-many-tries'; retryAfterSeconds: number | null }
-  | { ok: false; reason: 'network' }
-  | { ok: false; reason: 'unknown'; message: string };
-export type SignInResult = { ok: true } | SignInFailure;
-
-interface AuthLikeError {
-  message?: string;
-  status?: number;
-  code?: string;
-}
+// Phone sign-in: the platform's code step and its reading of GoTrue's answers
+// (@city/shared/phone-sign-in). Re-exported here so the page's components and tests use one module.
+export {
+  sendPhoneCode as sendCode,
+  verifyPhoneCode as verifyCode,
+  type PhoneSignInFailure as SignInFailure,
+  type PhoneSignInResult as SignInResult,
+} from '@city/shared/phone-sign-in';
 
 const isNetworkMessage = (message: string) => /fetch|network|load failed/i.test(message);
-
-/** "… after 52 seconds", "Try again in 3600 s": the wait GoTrue names, in seconds. */
-export function retryAfterOf(message: string | undefined): number | null {
-  const m = /(\d+)\s*(?:s\b|sec|second)/i.exec(message ?? '');
-  return m ? Number(m[1]) : null;
-}
-
-/** Maps a GoTrue error of signInWithOtp / verifyOtp to what the page explains. */
-export function signInFailure(error: AuthLikeError, step: 'send' | 'verify'): SignInFailure {
-  const message = error.message ?? '';
-  const code = error.code ?? '';
-  if (error.status === 429 || /rate_limit|too_many/.test(code)) {
-    const tries = step === 'verify' && !/sms_send/.test(code);
-    return { ok: false, reason: tries ? 'too-many-tries' : 'too-many-sends', retryAfterSeconds: retryAfterOf(message) };
-  }
-  if (code === 'otp_expired' || code === 'invalid_credentials' || (step === 'verify' && (error.status === 403 || error.status === 400))) {
-    return { ok: false, reason: 'wrong-code' };
-  }
-  if (code === 'validation_failed' || code === 'phone_provider_disabled' || /phone/i.test(message))
-    return { ok: false, reason: 'invalid-phone' };
-  if (!error.status || isNetworkMessage(message)) return { ok: false, reason: 'network' };
-  return { ok: false, reason: 'unknown', message };
-}
-
-function thrownFailure(e: unknown): SignInFailure {
-  const message = e instanceof Error ? e.message : String(e);
-  if ((e instanceof ApiError && e.isNetwork) || isNetworkMessage(message)) return { ok: false, reason: 'network' };
-  return { ok: false, reason: 'unknown', message };
-}
-
-/** Texts a one-time code to this mobile (10 digits). Never throws. */
-export async function sendCode(mobile: string): Promise<SignInResult> {
-  try {
-    const supabase = await dataClient();
-    const { error } = await supabase.auth.signInWithOtp({ phone: e164(mobile) });
-    return error ? signInFailure(error, 'send') : { ok: true };
-  } catch (e) {
-    return thrownFailure(e);
-  }
-}
-
-/** Signs in with the code texted to this mobile; the page's auth context follows. Never throws. */
-export async function verifyCode(mobile: string, code: string): Promise<SignInResult> {
-  try {
-    const supabase = await dataClient();
-    const { error } = await supabase.auth.verifyOtp({ phone: e164(mobile), token: code, type: 'sms' });
-    return error ? signInFailure(error, 'verify') : { ok: true };
-  } catch (e) {
-    return thrownFailure(e);
-  }
-}
 
 const toInt = (v: unknown) => Number(v ?? 0) || 0;
 

@@ -94,27 +94,6 @@ describe('/my-listing sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'नया कोड भेजें' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('कृपया 25 मिनट बाद फिर कोशिश करें।'));
   });
-
-  it('maps GoTrue’s errors: 429 on send, 429 on verify, 403 otp_expired', () => {
-    expect(api.signInFailure({ status: 429, code: 'over_sms_send_rate_limit', message: 'Try again in 59 s.' }, 'send')).toEqual({
-      ok: false,
-      reason: 'too-many-sends',
-      retryAfterSeconds: 59,
-    });
-    expect(api.signInFailure({ status: 429, code: 'over_request_rate_limit', message: 'Try again in 600 s.' }, 'verify')).toEqual({
-      ok: false,
-      reason: 'too-many-tries',
-      retryAfterSeconds: 600,
-    });
-    expect(api.signInFailure({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' }, 'verify')).toEqual({
-      ok: false,
-      reason: 'wrong-code',
-    });
-    expect(api.signInFailure({ status: 400, code: 'validation_failed', message: 'Invalid phone number format' }, 'send')).toEqual({
-      ok: false,
-      reason: 'invalid-phone',
-    });
-  });
 });
 
 describe('/my-listing signed in', () => {
