@@ -64,7 +64,7 @@ const CASES: Case[] = [
   {
     file: 'mf-ads/src/components/lint-case.ts',
     code: `import { Button } from '@city/shared';
-import { toastStore } from '@city/shared/stores';
+import { ROUTE_MANIFEST } from '@city/shared/contracts';
 import { loadCategoryDetails } from '@city/shared/catalogue/details';
 import { Directory } from '@city/mf-directory'; // ✗
 import { directory } from '../../../mf-directory/src/directory'; // ✗
