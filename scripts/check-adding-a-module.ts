@@ -18,10 +18,10 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const REPO_ROOT = join(__dirname, '..');
-export const DOC = 'docs/adding-a-module.md';
+const DOC = 'docs/adding-a-module.md';
 
 /** The throw-away remote the page walks through; the assertions below name it. */
-export const EXAMPLE = {
+const EXAMPLE = {
   folder: 'mf-example',
   remote: 'mf_example',
   expose: './Example',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-export const SEARCH_QUERIES = ['plumber', 'plambar', 'प्लंबर', 'बिजली', 'sharma', 'ac repair', 'tutor', '98', 'parlour', 'राम', 'carpenter'];
+const SEARCH_QUERIES = ['plumber', 'plambar', 'प्लंबर', 'बिजली', 'sharma', 'ac repair', 'tutor', '98', 'parlour', 'राम', 'carpenter'];
 
 export interface DbTiming {
   name: string;

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /** WOFF 1.0 -> the TrueType/OpenType file it packs (tables inflated, directory rebuilt). */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 file');
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);

@@ -59,7 +59,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const PROFILE_PATH = /^\/provider\/([^/]+)\/?$/i;
 
 /** Whether the app renders this path as a profile (whatever the id): the route manifest's match. */
-export function isProfilePath(pathname: string): boolean {
+function isProfilePath(pathname: string): boolean {
   return matchRoute(pathname).id === 'provider';
 }
 
@@ -99,7 +99,7 @@ const SERVER_TEXT: Record<Language, typeof enServer> = { en: enServer, hi: hiSer
 const NUMBER_LOCALE: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN' };
 
 /** The texts of a provider's preview in a language. */
-export function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUAGE) {
+function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUAGE) {
   const text = SERVER_TEXT[lang];
   const site = resources[lang].common.app.name;
   const name = oneLine(provider.name, 100);
@@ -140,7 +140,7 @@ function categoryIdOf(stored: string): string | null {
  * schema.org LocalBusiness of a provider: name, category, address (area, India), the profile's
  * phone number, the rating when someone rated. Nothing the public profile does not show.
  */
-export function providerJsonLd(provider: OgProvider, lang: Language, pageUrl: string, imageUrl: string | null): Record<string, unknown> {
+function providerJsonLd(provider: OgProvider, lang: Language, pageUrl: string, imageUrl: string | null): Record<string, unknown> {
   const { name, business, category, area } = providerOgContent(provider, lang);
   const count = Math.max(0, Math.trunc(Number(provider.rating_count) || 0));
   const avg = Math.round((Number(provider.avg_rating) || 0) * 10) / 10;
@@ -166,7 +166,7 @@ export function providerJsonLd(provider: OgProvider, lang: Language, pageUrl: st
  * The provider's name and facts as text for the boot skeleton's main region (both languages'
  * facts, shown by the skeleton's language switch like its header). Everything escaped.
  */
-export function providerBootContent(provider: OgProvider): string {
+function providerBootContent(provider: OgProvider): string {
   const e = escapeHtml;
   const facts = (['hi', 'en'] as const).map((lang) => {
     const c = providerOgContent(provider, lang);
@@ -212,7 +212,10 @@ export function renderProviderOgTags(
   return out.includes(BOOT_CONTENT_MARKER) ? out.replace(BOOT_CONTENT_MARKER, () => providerBootContent(provider)) : out;
 }
 
-/** A profile the database does not list: the app's own not-found page, kept out of search indexes. */
+/**
+ * A profile the database does not list: the app's own not-found page, kept out of search indexes.
+ * @public For an edge function in front of a static host (README.md, Production).
+ */
 export function renderProviderNotListed(html: string): string {
   return renderNotFound(html);
 }
@@ -236,7 +239,10 @@ export function publicOriginOf(value: string): string {
   return url.origin;
 }
 
-/** A profile's canonical URL on the public site. */
+/**
+ * A profile's canonical URL on the public site.
+ * @public For an edge function in front of a static host (README.md, Production).
+ */
 export const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
 
 export interface ProviderOgRouteOptions {

@@ -25,7 +25,7 @@ export interface SecurityHeaderInputs {
   inlineScriptHashes?: readonly string[];
 }
 
-export const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+const YOUTUBE_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** The origin of an http(s) URL, or null for anything else (a bad entry adds nothing). */
 export function originOf(url: string): string | null {
@@ -93,7 +93,7 @@ export function securityHeaders(inputs: SecurityHeaderInputs): Record<string, st
  * remote sets, data), so its connect-src is not a list. It runs no markup and loads no other
  * script; the pages' own policy still decides what a page loads and runs.
  */
-export function buildServiceWorkerPolicy(): string {
+function buildServiceWorkerPolicy(): string {
   return ["default-src 'none'", "script-src 'self'", 'connect-src *', "base-uri 'none'"].join('; ');
 }
 

@@ -48,7 +48,7 @@ export function jsonForScript(data: unknown): string {
 
 /** The link-preview card of a category (shell/scripts/gen-og-images.ts writes one per category). */
 export const ogImagePath = (categoryId: string | null) => `/og/${categoryId ?? 'site'}.png`;
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 export interface HeadTags {
   /** The document <title>. */
@@ -135,8 +135,6 @@ export function categoryFromSearch(search: string): Category | null {
   const id = new URLSearchParams(search).get('category');
   return id ? (findCategoryById(id) ?? null) : null;
 }
-
-export { categoryPageUrl };
 
 /** A category page's title and description in a language (the directory sets the same title). */
 export function categoryPageContent(category: Category, lang: Language = DEFAULT_LANGUAGE) {

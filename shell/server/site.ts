@@ -27,7 +27,7 @@ const SEO_CACHE = 'public, max-age=3600';
 const repoRoot = join(__dirname, '..', '..');
 
 /** Where each module's production build lives, and its default port. */
-export const MODULES: Record<'shell' | RemoteName, { dist: string; port: number }> = {
+const MODULES: Record<'shell' | RemoteName, { dist: string; port: number }> = {
   shell: { dist: join(repoRoot, 'shell', 'dist'), port: 3000 },
   mf_directory: { dist: join(repoRoot, 'mf-directory', 'dist'), port: 3001 },
   mf_provider_profile: { dist: join(repoRoot, 'mf-provider-profile', 'dist'), port: 3002 },
@@ -61,7 +61,7 @@ function prerenderScriptHashes(shellDist: string): string[] {
  * shell.html (header + translated loading state, no home markup: shell/prerender), or
  * index.html for a build without it. Read per request: a rebuild changes it.
  */
-export function shellHtml(shellDist: string): string {
+function shellHtml(shellDist: string): string {
   const shell = join(shellDist, 'shell.html');
   return readFileSync(existsSync(shell) ? shell : join(shellDist, 'index.html'), 'utf8');
 }

@@ -7,7 +7,7 @@
 import { CATEGORIES } from '@city/shared/catalogue';
 
 /** Escapes text for XML content. */
-export function escapeXml(s: string): string {
+function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
 
@@ -15,7 +15,7 @@ export function escapeXml(s: string): string {
 export const categoryPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/?category=${encodeURIComponent(id)}`;
 
 /** Paths crawlers should leave alone: the operator's pages. */
-export const DISALLOWED_PATHS = ['/admin', '/admin-login'];
+const DISALLOWED_PATHS = ['/admin', '/admin-login'];
 
 export function robotsTxt(publicOrigin: string): string {
   return [
@@ -29,11 +29,11 @@ export function robotsTxt(publicOrigin: string): string {
 }
 
 /** URLs per sitemap file (the protocol allows 50,000). */
-export const SITEMAP_PAGE_SIZE = 50_000;
+const SITEMAP_PAGE_SIZE = 50_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-export function sitemapIndexXml(publicOrigin: string, providerPages: number): string {
+function sitemapIndexXml(publicOrigin: string, providerPages: number): string {
   const files = ['sitemap-categories.xml', ...Array.from({ length: providerPages }, (_, i) => `sitemap-providers-${i + 1}.xml`)];
   return (
     XML_HEAD +
@@ -43,14 +43,14 @@ export function sitemapIndexXml(publicOrigin: string, providerPages: number): st
   );
 }
 
-export function urlsetXml(urls: readonly string[]): string {
+function urlsetXml(urls: readonly string[]): string {
   let out = XML_HEAD + '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
   for (const u of urls) out += `<url><loc>${escapeXml(u)}</loc></url>\n`;
   return out + '</urlset>\n';
 }
 
 /** The home page and every catalogue category's list. */
-export function categorySitemapXml(publicOrigin: string): string {
+function categorySitemapXml(publicOrigin: string): string {
   return urlsetXml([`${publicOrigin}/`, ...CATEGORIES.map((c) => categoryPageUrl(publicOrigin, c.id))]);
 }
 

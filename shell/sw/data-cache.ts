@@ -9,7 +9,7 @@
  */
 
 /** The read-only functions the app calls (rpc): every other POST is a write and passes through. */
-export const READ_RPCS: Readonly<Record<string, number>> = {
+const READ_RPCS: Readonly<Record<string, number>> = {
   // category lists and searches: the last 30 (a list's first page is one request)
   search_providers: 30,
   // a profile's rating summary and this device's rating: the last 20 profiles (x2 for lists)
@@ -18,7 +18,7 @@ export const READ_RPCS: Readonly<Record<string, number>> = {
 };
 
 /** Table reads (GET /rest/v1/<table>): the profile's row and first page of reviews, ads. */
-export const READ_TABLES: Readonly<Record<string, number>> = {
+const READ_TABLES: Readonly<Record<string, number>> = {
   service_providers: 20,
   reviews: 20,
   advertisements: 5,

@@ -94,14 +94,14 @@ export const deploymentId = (manifestUrl: string, manifestText: string) => sha25
 export const remoteSetCacheName = (id: string) => `city-remote-${id.slice(0, 20)}`;
 
 /** What the worker remembers per manifest URL (persisted as JSON in Cache Storage). */
-export interface RemoteIndexEntry {
+interface RemoteIndexEntry {
   /** The complete set served when the network cannot answer: the newest complete one. */
   active: string;
   /** Complete sets, newest last; at most KEEP_SETS (a page still open on the older one can finish). */
   sets: { id: string; savedAt: string }[];
 }
 export type RemoteIndex = Record<string, RemoteIndexEntry>;
-export const KEEP_SETS = 2;
+const KEEP_SETS = 2;
 
 /**
  * The index after a set became complete: it is now the active one, and sets beyond KEEP_SETS

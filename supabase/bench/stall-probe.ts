@@ -8,7 +8,7 @@
  */
 import { openPglite } from '../local/db.ts';
 
-export const STALL_PROBE_SQL = `
+const STALL_PROBE_SQL = `
   create function public.stall_probe(p_ms integer default 10000) returns table (slept_ms integer)
     language sql stable
     as $$ select p_ms from (select pg_sleep(p_ms / 1000.0)) s $$;

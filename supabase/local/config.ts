@@ -22,7 +22,7 @@ import { PACKAGE_DIR } from './paths.ts';
 export const CONFIG_FILE = join(PACKAGE_DIR, 'config.toml');
 
 /** Settings of the hosted project that config.toml cannot declare (see the file comment). */
-export const HOSTED_ONLY = { sms_otp_exp: 300, sms_otp_length: 6 } as const;
+const HOSTED_ONLY = { sms_otp_exp: 300, sms_otp_length: 6 } as const;
 
 export interface BucketConfig {
   public: boolean;
@@ -77,7 +77,7 @@ export interface ProjectConfig {
   };
 }
 
-export class ConfigError extends Error {}
+class ConfigError extends Error {}
 
 type Toml = Record<string, unknown>;
 
@@ -100,7 +100,7 @@ function parseToml(text: string, file: string): Toml {
 }
 
 /** Go's time.ParseDuration for what config.toml uses: "60s", "1m30s", "1h", "500ms". Seconds. */
-export function parseDuration(s: string): number {
+function parseDuration(s: string): number {
   const t = s.trim();
   if (t === '0') return 0;
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
@@ -117,7 +117,7 @@ export function parseDuration(s: string): number {
 }
 
 /** docker/go-units RAMInBytes, as the CLI's sizeInBytes: "1MiB" = "1MB" = 1048576 (binary units). */
-export function parseSize(v: unknown): number {
+function parseSize(v: unknown): number {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
   if (typeof v === 'bigint') return Number(v);
   const m = typeof v === 'string' ? /^(\d+(?:\.\d+)?) ?([kKmMgGtTpP])?[iI]?[bB]?$/.exec(v.trim()) : null;

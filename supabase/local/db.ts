@@ -15,7 +15,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PACKAGE_DIR } from './paths.ts';
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[];
   rowCount: number;
 }
@@ -31,7 +31,7 @@ export interface Stmt {
   params: unknown[];
 }
 
-export interface TxOptions {
+interface TxOptions {
   /**
    * The API role the transaction runs for (anon and authenticated calls may be stopped
    * early on PGlite while others wait: see WorkerDb). Unset: internal work (migrations,
@@ -62,7 +62,7 @@ export interface Db extends Tx {
 }
 
 /** The channel PostgREST listens on for "reload schema" / "reload config". */
-export const PGRST_CHANNEL = 'pgrst';
+const PGRST_CHANNEL = 'pgrst';
 
 /**
  * One REST request as PostgREST runs it: in one transaction, first the transaction
@@ -98,7 +98,7 @@ export interface RequestContext {
  * The role settings come first through a scalar subquery, evaluated before the other
  * columns.
  */
-export const TX_VARS_SQL =
+const TX_VARS_SQL =
   "select set_config('transaction_read_only', $1, true)," +
   ' (select count(set_config(k, v, true)) from unnest($2::text::text[], $3::text::text[]) s(k, v)),' +
   " set_config('role', $4, true), set_config('request.jwt.claims', $5, true)," +
@@ -110,7 +110,7 @@ export const TX_VARS_SQL =
  * pre-request function (PostgREST: `select <fn>()`). `skip` leaves out settings the
  * database cannot apply (PGlite: statement_timeout, enforced from outside instead).
  */
-export function requestPrelude(ctx: RequestContext, skip: readonly string[] = []): Stmt[] {
+function requestPrelude(ctx: RequestContext, skip: readonly string[] = []): Stmt[] {
   const settings = ctx.settings.filter(([k]) => !skip.includes(k));
   const out: Stmt[] = [
     {
@@ -146,10 +146,10 @@ export function requestPreludeFor(db: Db, ctx: RequestContext): Stmt[] {
   return requestPrelude(ctx, db.kind === 'pglite' ? PGLITE_SKIPPED_SETTINGS : []);
 }
 
-export const STATEMENT_TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
+const STATEMENT_TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
 
 /** What PostgreSQL raises when statement_timeout fires (SQLSTATE 57014). */
-export function statementTimeoutError(): PgError & Error {
+function statementTimeoutError(): PgError & Error {
   return Object.assign(new Error(STATEMENT_TIMEOUT_MESSAGE), { code: '57014' });
 }
 
@@ -161,7 +161,7 @@ function refusedError(): PgError & Error {
 }
 
 /** The database cannot be reached for now (SQLSTATE class 08: HTTP 503, clients may retry). */
-export function unavailableError(message: string): PgError & Error {
+function unavailableError(message: string): PgError & Error {
   return Object.assign(new Error(message), { code: '08006' });
 }
 
@@ -236,7 +236,7 @@ export function serializeError(e: unknown): SerializedError {
   return out;
 }
 
-export function deserializeError(s: SerializedError): Error {
+function deserializeError(s: SerializedError): Error {
   return Object.assign(new Error(s.message), s);
 }
 
@@ -417,7 +417,7 @@ class PgliteDb implements Db {
  * folder locked. The start time (Linux: /proc/<pid>/stat field 22; elsewhere `ps`)
  * tells the holder apart from a later process with the same pid.
  */
-export interface LockInfo {
+interface LockInfo {
   pid: number;
   /** Start time of the holder process as the OS reports it; null when unknown. */
   started: string | null;
@@ -426,7 +426,7 @@ export interface LockInfo {
 }
 
 /** Start time of a live process, or null (gone, or no way to tell on this OS). */
-export function processStartTime(pid: number): string | null {
+function processStartTime(pid: number): string | null {
   try {
     // /proc/<pid>/stat: "pid (comm) state ppid ...": comm may hold spaces and ")", so count from its last ")".
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -543,7 +543,7 @@ export async function openPgliteInProcess(pgDir?: string): Promise<Db> {
 }
 
 /** A request to the worker (db-worker.ts); `tx` names a transaction session. */
-export type WorkerOp =
+type WorkerOp =
   | { op: 'runAs'; ctx: RequestContext; stmts: Stmt[] }
   | { op: 'query'; sql: string; params: unknown[] }
   | { op: 'exec'; sql: string }
@@ -576,7 +576,7 @@ const WORKER_ENTRY = join(PACKAGE_DIR, 'local', 'db-worker-boot.mjs');
  * single PGlite thread while other requests wait, before it is stopped like a timeout
  * (the slowest search at 50,000 providers takes ~30 ms).
  */
-export const DEFAULT_HOLD_MS = 500;
+const DEFAULT_HOLD_MS = 500;
 /** How long a statement shape that had to be stopped runs behind all others. */
 const SLOW_SHAPE_MS = 5 * 60_000;
 /** Stopped this many times within SLOW_SHAPE_MS, a shape is refused without running. */
@@ -1134,7 +1134,7 @@ export interface PgliteOptions {
 }
 
 /** PGLITE_HOLD_MS: a number of ms, 0 = off. */
-export function holdMsFrom(env: string | undefined): number {
+function holdMsFrom(env: string | undefined): number {
   if (env === undefined || env.trim() === '') return DEFAULT_HOLD_MS;
   const n = Number(env);
   if (!Number.isInteger(n) || n < 0) throw new Error(`PGLITE_HOLD_MS must be a whole number of ms (0 = off), not "${env}"`);

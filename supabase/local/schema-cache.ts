@@ -29,7 +29,7 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
-export interface FunctionArg {
+interface FunctionArg {
   name: string;
   type: string;
   hasDefault: boolean;
@@ -77,7 +77,7 @@ export interface DbConfig {
  * A statement_timeout value as PostgreSQL reads it (default unit ms): `1500ms`, `3s`,
  * `1min`, `8000`. 0 = no limit (undefined); undefined for a value it cannot read.
  */
-export function timeoutMsOf(value: string | undefined): number | undefined {
+function timeoutMsOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value);
   if (!m) return undefined;
@@ -93,21 +93,21 @@ export function roleTimeoutMs(config: DbConfig, role: string): number | undefine
 }
 
 /** `schema.fn` or `fn` (PostgREST's toQi: split at the first dot), quoted. */
-export function quoteQualified(name: string): string {
+function quoteQualified(name: string): string {
   const q = (i: string) => `"${i.replace(/"/g, '""')}"`;
   const dot = name.indexOf('.');
   return dot < 0 ? q(name) : `${q(name.slice(0, dot))}.${q(name.slice(dot + 1))}`;
 }
 
 /** The role PostgREST connects as; its settings hold the in-database configuration. */
-export const AUTHENTICATOR = 'authenticator';
+const AUTHENTICATOR = 'authenticator';
 
 /**
  * Reads DbConfig. PostgREST connects as `authenticator`, so a role without a setting of
  * its own runs with authenticator's (its login session's) value: that is applied here too,
  * as the local server's own connection is not authenticator.
  */
-export async function loadDbConfig(tx: Tx): Promise<DbConfig> {
+async function loadDbConfig(tx: Tx): Promise<DbConfig> {
   const pre = await tx.query<{ v: string }>(
     `select substr(s.setting, strpos(s.setting, '=') + 1) as v
        from pg_catalog.pg_db_role_setting d, unnest(d.setconfig) s(setting)

@@ -36,7 +36,7 @@ export interface SeedCounts {
 }
 
 /** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -315,7 +315,7 @@ type Hours = { open: string; close: string } | null;
 type OpeningHours = Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', Hours>;
 
 /** The demo provider whose listing a developer can manage at /my-listing (README: "Try /my-listing"). */
-export const DEMO_PROVIDER_MOBILE = '9876500001';
+const DEMO_PROVIDER_MOBILE = '9876500001';
 
 const week = (day: Hours, sat: Hours = day, sun: Hours = null): OpeningHours => ({
   mon: day,
@@ -339,7 +339,7 @@ function kolkataDate(ms: number, days = 0): string {
   return new Date(ms + (5.5 * 60 + days * 24 * 60) * 60_000).toISOString().slice(0, 10);
 }
 
-export interface GeneratedData {
+interface GeneratedData {
   providers: ProviderRow[];
   identities: { provider_id: string; aadhaar: string }[];
   ratings: { provider_id: string; device_hash: string; rating: number; created_at: string }[];
@@ -348,7 +348,7 @@ export interface GeneratedData {
 }
 
 /** Pure generator (no database): same options, same data. */
-export function generateSeedData(opts: SeedOptions = {}, now = Date.now()): GeneratedData {
+function generateSeedData(opts: SeedOptions = {}, now = Date.now()): GeneratedData {
   const r = prng(opts.seed ?? 20250905);
   const count = opts.providers ?? 600;
   const large = count > 5000;

@@ -5,7 +5,7 @@ import { Button, formatNumber, useLanguage, type QueryStatus } from '@city/share
 import type { AdminClickTotal } from '../api';
 
 /** Rows shown until the admin asks for all (a long table is slow on a cheap phone). */
-export const CLICK_TOTALS_TOP = 10;
+const CLICK_TOTALS_TOP = 10;
 
 export interface ClickTotalsProps {
   days: number;

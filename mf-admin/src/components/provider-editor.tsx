@@ -22,7 +22,7 @@ const initial = (p: ConsoleProvider): Values => ({
 });
 
 /** The changed fields, cleaned; problems found instead when there are any. */
-export function providerChanges(before: ConsoleProvider, values: Values): { changes: ProviderEdit; problems: Problems } {
+function providerChanges(before: ConsoleProvider, values: Values): { changes: ProviderEdit; problems: Problems } {
   const problems: Problems = {};
   const changes: ProviderEdit = {};
   const old = initial(before);

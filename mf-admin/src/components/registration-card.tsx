@@ -14,7 +14,7 @@ import {
 } from '@city/shared';
 import type { AdminProviderStatus, AdminRegistration } from '../api';
 
-export const REJECTION_REASON_MAX = 500;
+const REJECTION_REASON_MAX = 500;
 
 const STATUS_TONE: Record<AdminProviderStatus, 'warning' | 'success' | 'neutral'> = {
   pending: 'warning',

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { usePagedQuery, type PagedQuery } from '@city/shared';
 import { adminListRegistrations, type AdminProviderStatus, type AdminRegistration } from '../api';
 
-export const REGISTRATIONS_PAGE_SIZE = 10;
+const REGISTRATIONS_PAGE_SIZE = 10;
 
 export interface RegistrationsQuery extends PagedQuery<AdminRegistration> {
   /** Drops a row that left this status (approved or rejected). */

@@ -1,5 +1,5 @@
 /** What the login form checks before asking the server (spec: e-mail and password required). */
-export type LoginFieldError = 'emailRequired' | 'emailInvalid' | 'passwordRequired';
+type LoginFieldError = 'emailRequired' | 'emailInvalid' | 'passwordRequired';
 
 export interface LoginErrors {
   email?: LoginFieldError;

@@ -3,10 +3,10 @@ import { isVerhoeffValid } from '@city/shared';
 /** The console's own input rules (the database enforces the same; these give the message first). */
 
 export const REASON_MAX = 500;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VIDEO_TYPES = ['video/mp4'] as const;
-export const IMAGE_MAX_BYTES = 1024 * 1024;
-export const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const VIDEO_TYPES = ['video/mp4'] as const;
+const IMAGE_MAX_BYTES = 1024 * 1024;
+const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
 
 export const reasonProblem = (reason: string): 'reasonRequired' | 'reasonTooLong' | null =>
   reason.trim() === '' ? 'reasonRequired' : reason.trim().length > REASON_MAX ? 'reasonTooLong' : null;

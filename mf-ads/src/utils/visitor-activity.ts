@@ -4,7 +4,7 @@ import { TYPING_QUIET_MS } from './timings';
 const NOT_TYPED = new Set(['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'range', 'color', 'hidden']);
 
 /** Whether focus on this element means the visitor may be typing or choosing in a field. */
-export function isEditable(el: Element | null): boolean {
+function isEditable(el: Element | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
   if (el instanceof HTMLInputElement) return !NOT_TYPED.has(el.type);
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;

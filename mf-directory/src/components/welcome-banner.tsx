@@ -4,7 +4,7 @@ import { CategoryIcon, findCategoryById, useLanguage, type Category } from '@cit
 import { useHydrated } from '../hooks/use-hydrated';
 
 /** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
-export const BANNER_CATEGORY_IDS = [
+const BANNER_CATEGORY_IDS = [
   'plumber',
   'electrician',
   'painter',

@@ -21,7 +21,7 @@ export interface SpeechRecognitionLike {
 }
 type RecognitionConstructor = new () => SpeechRecognitionLike;
 
-export function getSpeechRecognition(): RecognitionConstructor | null {
+function getSpeechRecognition(): RecognitionConstructor | null {
   if (typeof window === 'undefined') return null;
   const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
@@ -33,7 +33,7 @@ export type VoiceProblem = 'unsupported' | 'denied' | 'failed' | 'silent';
  * Nothing heard for this long after the microphone opened: stop and say so. Browsers end a
  * silent recognition themselves only sometimes (Chrome on Android may keep listening forever).
  */
-export const VOICE_SILENCE_TIMEOUT_MS = 8000;
+const VOICE_SILENCE_TIMEOUT_MS = 8000;
 
 /** Speech recognition in hi-IN: `onText` gets what was said; `onProblem` why nothing came. */
 export function useVoiceSearch(onText: (text: string) => void, onProblem: (problem: VoiceProblem) => void) {

@@ -5,10 +5,10 @@
 import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
 import { keepIfOffline } from './outbox-keep';
 
-export const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
+const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** A review is fake or abusive, or something else; the listing's reasons say nothing about it (migration 0010). */
-export const REVIEW_REPORT_REASONS = ['abusive', 'other'] as const satisfies readonly ReportReason[];
+const REVIEW_REPORT_REASONS = ['abusive', 'other'] as const satisfies readonly ReportReason[];
 /** The details' bound (the database checks it too). */
 export const REPORT_DETAILS_MAX = 500;
 
@@ -18,7 +18,7 @@ export type ReportTarget = { kind: 'provider'; id: string } | { kind: 'review'; 
 export const reportReasonsFor = (kind: ReportTarget['kind']): readonly ReportReason[] =>
   kind === 'review' ? REVIEW_REPORT_REASONS : REPORT_REASONS;
 
-export const cleanReportDetails = (text: string) => cleanText(text, { multiline: true });
+const cleanReportDetails = (text: string) => cleanText(text, { multiline: true });
 
 /** Why a report cannot be sent: no reason (or one not offered for it), 'other' without words, too long; null if fine. */
 export function reportProblem(

@@ -11,7 +11,7 @@ let loaded: PanelModule | null = null;
  * chunk): never on an anonymous visitor's first render. Starting it early (the review box
  * focused) saves the wait when the visitor sends.
  */
-export const loadPhonePanel = (): Promise<PanelModule> => loadPhoneChunk().then((m) => (loaded = m));
+const loadPhonePanel = (): Promise<PanelModule> => loadPhoneChunk().then((m) => (loaded = m));
 
 /**
  * The panel once `wanted`: its module, or while it downloads a line saying so, and after a failed

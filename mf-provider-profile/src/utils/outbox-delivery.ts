@@ -8,7 +8,7 @@ import { pendingWrites } from '../api/outbox';
 import { sendOutbox } from '../api/outbox-send';
 
 /** While writes are kept: try again this often (the backend may come back without an `online` event). */
-export const OUTBOX_RETRY_MS = 30_000;
+const OUTBOX_RETRY_MS = 30_000;
 
 /** Sends what was kept offline and tells the visitor what happened (translated, in the page's language). */
 export async function deliverOutbox(): Promise<void> {

@@ -3,9 +3,9 @@
  * wait for a sign-in code, a reload or a backend restart loses nothing. Cleared once the review
  * is posted. The stars chosen while signing in are kept the same way (loadRatingDraft).
  */
-export const reviewDraftKey = (providerId: string) => `city.review.draft.${providerId}`;
+const reviewDraftKey = (providerId: string) => `city.review.draft.${providerId}`;
 /** The stars chosen by a visitor who is confirming their mobile (sent once signed in), per provider. */
-export const ratingDraftKey = (providerId: string) => `city.rating.draft.${providerId}`;
+const ratingDraftKey = (providerId: string) => `city.rating.draft.${providerId}`;
 
 function load(key: string): string {
   try {

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { PRERENDER_OFF_ATTRIBUTE } from './prerender-scope';
 import { BOOT_LANGUAGE_ATTRIBUTE, BOOT_SKELETON_ID } from './boot-skeleton-markers';
 
-export { BOOT_CONTENT_MARKER, BOOT_LANGUAGE_ATTRIBUTE, BOOT_SKELETON_ID } from './boot-skeleton-markers';
+export { BOOT_CONTENT_MARKER, BOOT_SKELETON_ID } from './boot-skeleton-markers';
 
 /** One language's header, as the shell renders it (the build passes the real <Header />). */
 export function BootHeader({ language, children }: { language: string; children: ReactNode }) {

@@ -6,7 +6,7 @@
  */
 import { whenPageIdle } from '../remotes/use-after-idle';
 
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 export function registerServiceWorker(
   nav: Pick<Navigator, 'serviceWorker'> | undefined = typeof navigator === 'undefined' ? undefined : navigator,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PAGE_TOAST_HOST, ToastViewport } from '@city/shared';
 
-export const VIEWPORT_HOTKEY = 'F8';
+const VIEWPORT_HOTKEY = 'F8';
 
 /** The page's toast host, and the F8 shortcut that focuses whichever viewport is active. */
 export function Toaster() {

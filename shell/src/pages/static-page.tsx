@@ -4,7 +4,7 @@ import { ensureLegalNamespace, formatDate, getRuntimeConfig, useLanguage } from 
 import { useRouteTitle } from '../app/use-document-title';
 
 /** The policies' effective date (spec: 5 September 2025). */
-export const POLICY_EFFECTIVE_DATE = '2025-09-05T00:00:00Z';
+const POLICY_EFFECTIVE_DATE = '2025-09-05T00:00:00Z';
 
 export type StaticPageKind = 'privacy' | 'terms' | 'disclaimer' | 'contact';
 

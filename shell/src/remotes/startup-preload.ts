@@ -26,7 +26,7 @@ export function ensureRuntimePlugins(): void {
 }
 
 /** A request started by startPreload (remotes.json, config.json), handed over once to its real reader. */
-export function takeEarlyRequest(url: string): Promise<Response> | null {
+function takeEarlyRequest(url: string): Promise<Response> | null {
   const response = early.get(url) ?? null;
   early.delete(url);
   return response;
@@ -77,7 +77,7 @@ function preconnectToDataService(config: Promise<Response>): void {
  * Whether a signed-in session may be stored (supabase-js's keys end in '-auth-token'; the
  * page's is 'city-auth-token'). Read here without '@city/shared' (see the top of this file).
  */
-export function mayHaveStoredSession(): boolean {
+function mayHaveStoredSession(): boolean {
   try {
     for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.endsWith('-auth-token')) return true;
     return false;

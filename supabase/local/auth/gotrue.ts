@@ -18,7 +18,6 @@ import { HourlyWindow, TokenBuckets } from './limits.ts';
 import { e164Digits } from './phone.ts';
 
 export const API_VERSION = '2024-01-01';
-export const ACCESS_TOKEN_TTL = 3600;
 
 export interface AuthRequest {
   method: string;
@@ -85,7 +84,7 @@ function appMetadata(u: UserRow): Record<string, unknown> {
   return { provider: 'email', providers: ['email'], ...meta(u.raw_app_meta_data) };
 }
 
-export function userJson(u: UserRow): Record<string, unknown> {
+function userJson(u: UserRow): Record<string, unknown> {
   return {
     id: u.id,
     aud: u.aud ?? 'authenticated',

@@ -4,7 +4,7 @@
  * strip spaces, dashes, dots and parentheses, then a leading `+91`, `91` (when 12
  * digits) or `0` (when 11 digits); what is left must be 10 digits starting 6-9.
  */
-export function normalizeMobile(input: unknown): string | null {
+function normalizeMobile(input: unknown): string | null {
   if (typeof input !== 'string') return null;
   let s = input.replace(/[\s\u00A0.()-]/g, '');
   if (/^\+91[0-9]{10}$/.test(s)) s = s.slice(3);

@@ -19,7 +19,7 @@ export class RestError extends Error {
 }
 
 /** PostgREST's mapping from SQLSTATE to HTTP status. */
-export function statusForSqlState(code: string, role: string): number {
+function statusForSqlState(code: string, role: string): number {
   const custom = /^PT(\d{3})$/.exec(code);
   if (custom) return Number(custom[1]);
   if (code === '42501') return role === 'anon' ? 401 : 403;

@@ -46,7 +46,7 @@ export interface RequestAuth {
 }
 
 /** request.headers as PostgREST sets it: every header but Cookie, lower-case names. */
-export function headersJson(headers: Headers): string {
+function headersJson(headers: Headers): string {
   const out: Record<string, string> = {};
   headers.forEach((v, k) => {
     if (k !== 'cookie') out[k] = v;
@@ -55,7 +55,7 @@ export function headersJson(headers: Headers): string {
 }
 
 /** request.cookies: the Cookie header's name=value pairs. */
-export function cookiesJson(headers: Headers): string {
+function cookiesJson(headers: Headers): string {
   const out: Record<string, string> = {};
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const i = part.indexOf('=');
@@ -359,7 +359,7 @@ function intParam(query: URLSearchParams, name: string): number | undefined {
  * default 1000): applied when the request asks for more or sets no limit. The product
  * pages by 20 (reviews) and asks for at most 10 ads; search_providers caps itself at 100.
  */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 
 function paging(req: RestRequest): { limit: number; offset: number; unlimited: boolean } {
   const range = parseRange(req.headers.get('range'));

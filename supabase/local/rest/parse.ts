@@ -9,7 +9,7 @@ export type SelectItem =
   | { kind: 'column'; name: string; alias?: string; cast?: string }
   | { kind: 'embed'; relation: string; hint?: string; inner: boolean; alias?: string; items: SelectItem[] };
 
-export type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'is' | 'isdistinct' | 'in' | 'cs' | 'cd' | 'ov';
+type FilterOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'is' | 'isdistinct' | 'in' | 'cs' | 'cd' | 'ov';
 
 export type Filter =
   | { kind: 'cond'; column: string; op: FilterOp; negate: boolean; value: string | string[] }
@@ -30,11 +30,11 @@ const OPS = new Set<FilterOp>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'i
 const REFUSED_OPS = new Set<string>(['match', 'imatch']);
 
 /** Embedding limits: the product embeds nothing; allow two levels and a few resources. */
-export const MAX_EMBED_DEPTH = 2;
-export const MAX_EMBEDS = 4;
+const MAX_EMBED_DEPTH = 2;
+const MAX_EMBEDS = 4;
 
 /** Splits on `sep` at nesting depth 0, outside double quotes. */
-export function splitTopLevel(input: string, sep = ','): string[] {
+function splitTopLevel(input: string, sep = ','): string[] {
   const out: string[] = [];
   let depth = 0;
   let quoted = false;
@@ -62,7 +62,7 @@ export function splitTopLevel(input: string, sep = ','): string[] {
   return out;
 }
 
-export function parseError(details: string): RestError {
+function parseError(details: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse" ${details}`, details, null);
 }
 

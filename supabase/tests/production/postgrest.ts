@@ -22,8 +22,7 @@
 import { Buffer } from 'node:buffer';
 import type { Pool, PoolClient } from 'pg';
 
-export type ApiRole = 'anon' | 'authenticated' | 'service_role';
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
 export interface PostgrestResult {
   status: number;
@@ -98,7 +97,7 @@ const HOISTED = ['statement_timeout', 'plan_filter.statement_cost_limit', 'defau
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** PostgREST's SQLSTATE -> HTTP status (Error.hs, pgErrorStatus). */
-export function httpStatusOf(sqlstate: string, message: string, authenticated: boolean): number {
+function httpStatusOf(sqlstate: string, message: string, authenticated: boolean): number {
   const c = sqlstate;
   const p2 = c.slice(0, 2);
   if (p2 === '08') return 503;
@@ -153,7 +152,7 @@ function base64url(s: string): string {
 }
 
 /** A JWT-shaped bearer token for the headers (PostgREST has already verified it by now). */
-export function bearerOf(claims: Record<string, unknown>): string {
+function bearerOf(claims: Record<string, unknown>): string {
   return `Bearer ${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.test`;
 }
 

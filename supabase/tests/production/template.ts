@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
-export const SUPABASE_DIR = resolve(__dirname, '..', '..');
+const SUPABASE_DIR = resolve(__dirname, '..', '..');
 export const AUTHENTICATOR_PASSWORD = 'authenticator-test-only';
 
 export function withDatabase(url: string, database: string, user?: string, password?: string): string {

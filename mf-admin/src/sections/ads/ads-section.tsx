@@ -13,7 +13,7 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
  * active-ads read), so the operator sees the same rule. end_date is an instant (date and time,
  * entered in the district's time), so no calendar day is needed to compare.
  */
-export const hasEnded = (ad: Pick<ConsoleAd, 'end_date'>, now: Date = new Date()) =>
+const hasEnded = (ad: Pick<ConsoleAd, 'end_date'>, now: Date = new Date()) =>
   ad.end_date !== null && Date.parse(ad.end_date) < now.getTime();
 
 /** Every ad in the popup's order: create, edit, schedule, order, switch off, delete. */

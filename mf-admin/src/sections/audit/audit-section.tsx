@@ -3,7 +3,7 @@ import { Button, formatDate, useLanguage, usePagedQuery } from '@city/shared';
 import { adminAuditLog, type AuditEntry } from '../../api';
 import { fieldLabel, fieldValue, tableLabel, type AdminT } from './audit-fields';
 
-export const AUDIT_PAGE_SIZE = 20;
+const AUDIT_PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));

@@ -15,11 +15,11 @@ import { ReasonForm } from '../../components/reason-form';
 import { changedFields } from '../audit/audit-section';
 import { fieldLabel, fieldValue } from '../audit/audit-fields';
 
-export const OWNER_EDITS_PAGE_SIZE = 20;
+const OWNER_EDITS_PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** The console's own view of a listing: the providers section searching for its id. */
-export const listingHref = (providerId: string) => `?tab=providers&q=${encodeURIComponent(providerId)}`;
+const listingHref = (providerId: string) => `?tab=providers&q=${encodeURIComponent(providerId)}`;
 
 /**
  * What owners changed on their own listings (audit entries 'owner.edit'), newest first, a page

@@ -16,7 +16,7 @@ import { ReasonForm } from '../../components/reason-form';
 import { useRunAction } from '../../components/run-action';
 import { aadhaarProblem } from '../../validation/console';
 
-export const PROVIDERS_PAGE_SIZE = 20;
+const PROVIDERS_PAGE_SIZE = 20;
 
 /**
  * Search every provider (any status); edit, suspend, restore, delete, set Aadhaar. `?q=` starts

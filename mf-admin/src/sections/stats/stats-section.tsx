@@ -3,7 +3,7 @@ import { Button, formatDate, formatNumber, useLanguage, useQuery } from '@city/s
 import { adminClickTotals, adminStats, type DailyCounts } from '../../api';
 import { ClickTotals } from '../../components/click-totals';
 
-export const STATS_DAYS = 30;
+const STATS_DAYS = 30;
 const SERIES = ['calls', 'chats', 'views'] as const;
 
 /** Counts per status, open reports, and calls / chat taps / views per day as a chart and a table. */
@@ -48,7 +48,7 @@ export function StatsSection() {
 }
 
 /** Bars per day (SVG, decorative for screen readers) over the same numbers as a table. */
-export function DailyChart({ days }: { days: DailyCounts[] }) {
+function DailyChart({ days }: { days: DailyCounts[] }) {
   const { t } = useTranslation('admin');
   const lang = useLanguage();
   const n = (v: number) => formatNumber(v, lang);

@@ -1,4 +1,5 @@
 import { REMOTE_NAMES, REMOTE_PARAMS, ROUTE_MANIFEST } from '@city/shared';
+import type * as StartupPreload from '../startup-preload';
 
 const mockRuntime = {
   preloadRemote: jest.fn<Promise<void>, [unknown]>(),
@@ -30,7 +31,7 @@ beforeEach(() => {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
 
-const load = () => require('../startup-preload') as typeof import('../startup-preload');
+const load = () => require('../startup-preload') as typeof StartupPreload;
 
 test('config.json and remotes.json are asked for once, at start, and handed to their readers', async () => {
   const { startPreload, fetchOrTakeEarly } = load();
