@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, isPhoneSession, REMOTE_PARAMS, useAuth, type MyListingProps } from '@city/shared';
+import { normalizeMobile } from '@city/shared/validation/phone';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { ListingPanel } from './components/my-listing/listing-panel';
@@ -102,7 +103,7 @@ export default function MyListing(_props: MyListingProps) {
     body = (
       <>
         <div className="my-listing__session">
-          <p>{t('myListing.signedInAs', { phone: displayPhone(phone.replace(/^\+?91/, '')) })}</p>
+          <p>{t('myListing.signedInAs', { phone: displayPhone(normalizeMobile(phone) ?? phone) })}</p>
           <Button variant="secondary" size="sm" onClick={() => void signOut()}>
             {t('myListing.signOut')}
           </Button>

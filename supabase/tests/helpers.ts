@@ -3,6 +3,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { mobileE164 } from '@city/shared/validation/phone';
 import { isVerhoeffValid, verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import { phoneToken } from '../bench/write-load-core';
 import type { TestServer } from './global-setup';
@@ -183,12 +184,15 @@ export function randomMobile(): string {
   return `${6 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
-/** A client signed in by phone and one-time code (read from the outbox), as the app does it. */
+/**
+ * A client signed in by phone and one-time code (read from the outbox), as the app does it: the
+ * app sends GoTrue `+91` and the 10 digits (mobileE164), which GoTrue stores as `91…`.
+ */
 export async function phoneClient(mobile: string): Promise<SupabaseClient> {
   const client = anonClient();
-  const sent = await client.auth.signInWithOtp({ phone: mobile });
+  const sent = await client.auth.signInWithOtp({ phone: mobileE164(mobile) });
   if (sent.error) throw sent.error;
-  const { error } = await client.auth.verifyOtp({ phone: mobile, token: lastCode(`91${mobile}`), type: 'sms' });
+  const { error } = await client.auth.verifyOtp({ phone: mobileE164(mobile), token: lastCode(`91${mobile}`), type: 'sms' });
   if (error) throw error;
   return client;
 }

@@ -10,8 +10,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { mobileE164 } from '@city/shared/validation/phone';
 import { call, startChildServer, type ChildServer } from './child-server';
-import { lastCode, outbox, randomMobile } from './helpers';
+import { lastCode, outbox, randomMobile, registration } from './helpers';
 
 /** config.toml as written (limits far above what one test file needs, spacing and lifetime as configured). */
 let s: ChildServer;
@@ -55,13 +56,19 @@ function client(on: ChildServer = s): SupabaseClient {
 
 const code = (mobile: string, on: ChildServer = s) => lastCode(`91${mobile}`, on.dataDir);
 
-async function send(phone: string, on: ChildServer = s) {
+/** POST /otp with `phone` exactly as given. */
+async function sendAs(phone: unknown, on: ChildServer = s) {
   return call(on, on.anonKey, '/auth/v1/otp', { method: 'POST', body: { phone } });
 }
 
-async function verify(phone: string, token: string, on: ChildServer = s) {
+/** POST /verify with `phone` exactly as given. */
+async function verifyAs(phone: string, token: string, on: ChildServer = s) {
   return call(on, on.anonKey, '/auth/v1/verify', { method: 'POST', body: { type: 'sms', phone, token } });
 }
+
+/** A code to this mobile (10 digits), sent as the app sends it: `+91` and the digits. */
+const send = (mobile: string, on: ChildServer = s) => sendAs(mobileE164(mobile), on);
+const verify = (mobile: string, token: string, on: ChildServer = s) => verifyAs(mobileE164(mobile), token, on);
 
 async function advance(seconds: number, on: ChildServer = s) {
   const r = await call(on, on.serviceRoleKey, '/local/v1/clock', { method: 'PUT', body: { advanceSeconds: seconds } });
@@ -101,7 +108,7 @@ test('supabase-js signInWithOtp + verifyOtp: a new number is signed up unconfirm
   expect(line.code).toMatch(/^[0-9]{6}$/);
   expect(statSync(join(s.dataDir, 'sms-outbox.jsonl')).mode & 0o777).toBe(0o600);
 
-  const { data, error } = await c.auth.verifyOtp({ phone: mobile, token: line.code, type: 'sms' });
+  const { data, error } = await c.auth.verifyOtp({ phone: mobileE164(mobile), token: line.code, type: 'sms' });
   expect(error).toBeNull();
   expect(data.user?.id).toBe(pending!.id);
   expect(data.user?.phone).toBe(`91${mobile}`);
@@ -140,43 +147,86 @@ test('settings follow config.toml: sign-ups on, phone with confirmations; public
 
 test('signup {phone, password} for a new number gives no session: only its code does', async () => {
   const mobile = randomMobile();
-  const r = await call(s, s.anonKey, '/auth/v1/signup', { method: 'POST', body: { phone: mobile, password: 'long-password-1' } });
+  const r = await call(s, s.anonKey, '/auth/v1/signup', {
+    method: 'POST',
+    body: { phone: mobileE164(mobile), password: 'long-password-1' },
+  });
   expect(r.status).toBe(200);
   expect(r.json).not.toHaveProperty('access_token');
   // Neither the password (phone not confirmed) nor anything else signs in before the code.
   const early = await call(s, s.anonKey, '/auth/v1/token?grant_type=password', {
     method: 'POST',
-    body: { phone: mobile, password: 'long-password-1' },
+    body: { phone: mobileE164(mobile), password: 'long-password-1' },
   });
   expect(early.status).toBe(400);
   expect(errorCode(early)).toBe('phone_not_confirmed');
   expect((await verify(mobile, code(mobile))).status).toBe(200);
 });
 
-test('phone numbers are accepted as typed, refused when not a mobile number (400 validation_failed)', async () => {
+test('phone numbers are read as GoTrue reads them: "+" and spaces dropped, then E.164 digits, else 400', async () => {
+  // Real GoTrue (internal/api/phone.go, validatePhone): not the product's parser, which the
+  // forms apply before they send "+91" and the 10 digits (@city/shared/validation/phone).
   const mobile = randomMobile();
-  const typed = [
-    `${mobile.slice(0, 5)} ${mobile.slice(5)}`,
-    `+91-${mobile.slice(0, 5)}-${mobile.slice(5)}`,
-    `0${mobile.slice(0, 5)}-${mobile.slice(5)}`,
-  ];
-  for (const [i, phone] of typed.entries()) {
+  const [a, b] = [mobile.slice(0, 5), mobile.slice(5)];
+  for (const [i, phone] of [`+91 ${a} ${b}`, `91${mobile}`, `+91${mobile}`, `+ 91 ${a}  ${b} `].entries()) {
     if (i > 0) await advance(60); // one code a minute per number
-    const r = await send(phone);
+    const r = await sendAs(phone);
     expect(r.status).toBe(200);
     expect(outbox(s.dataDir).at(-1)!.phone).toBe(`91${mobile}`);
   }
-  expect((await verify(`91${mobile}`, code(mobile))).status).toBe(200);
+  expect((await verifyAs(`91${a} ${b}`, code(mobile))).status).toBe(200);
 
-  for (const bad of ['12345', '5876543210', '+92 98765 43210', '98765432101', '९८७६५४३२१०', 'abcdefghij', '']) {
+  // What the forms take but GoTrue refuses: dashes, dots, brackets, a leading 0, Devanagari
+  // digits, a no-break space or a tab; and what neither takes.
+  const refused = [
+    `+91-${a}-${b}`,
+    `${a}-${b}`,
+    `(+91) ${a}.${b}`,
+    `0${mobile}`,
+    `0${a} ${b}`,
+    '९८७६५४३२१०',
+    `+९१ ${a} ${b}`,
+    `${a}\u00A0${b}`,
+    `+91\t${mobile}`,
+    ` +91${mobile}`, // GoTrue drops a "+" only at the very start
+    '++919876543210',
+    'abcdefghij',
+    '+',
+    '1234567890123456', // 16 digits: longer than E.164 allows
+  ];
+  for (const bad of refused) {
     const before = outbox(s.dataDir).length;
-    const r = await send(bad);
-    expect(r.status).toBe(400);
-    expect(errorCode(r)).toBe('validation_failed');
+    const r = await sendAs(bad);
+    expect([bad, r.status, errorCode(r), message(r)]).toEqual([
+      bad,
+      400,
+      'validation_failed',
+      'Invalid phone number format (E.164 required)',
+    ]);
     expect(outbox(s.dataDir).length).toBe(before);
+    const v = await verifyAs(bad, '123456');
+    expect([bad, v.status, errorCode(v)]).toEqual([bad, 400, 'validation_failed']);
   }
+  expect(errorCode(await sendAs(''))).toBe('validation_failed');
+  const notText = await sendAs(Number(mobile));
+  expect([notText.status, errorCode(notText)]).toEqual([400, 'bad_json']);
   const noPhone = await call(s, s.anonKey, '/auth/v1/otp', { method: 'POST', body: { email: 'a@b.in' } });
   expect(noPhone.status).toBe(400);
+});
+
+test('GoTrue assumes no country: a bare 10-digit number is another user, and the database gives it no mobile', async () => {
+  // Production does the same: the SQL (public.current_mobile(): "91" and an Indian mobile in the
+  // JWT) is what decides that a session is a mobile the product serves.
+  const mobile = randomMobile();
+  const c = client();
+  expect((await c.auth.signInWithOtp({ phone: mobile })).error).toBeNull();
+  expect(outbox(s.dataDir).at(-1)!.phone).toBe(mobile);
+  const { data, error } = await c.auth.verifyOtp({ phone: mobile, token: lastCode(mobile, s.dataDir), type: 'sms' });
+  expect(error).toBeNull();
+  expect(data.user?.phone).toBe(mobile);
+  expect(await userOf(`91${mobile}`)).toBeUndefined();
+  const register = await c.rpc('register_provider', registration());
+  expect(register.error?.code).toBe('42501');
 });
 
 test('a code lives 300 s (the configured lifetime): 403 otp_expired after', async () => {
@@ -211,7 +261,7 @@ test('a second code within 60 s is 429 over_sms_send_rate_limit with the wait in
   expect((await send(mobile)).status).toBe(200);
   await advance(15);
   const before = outbox(s.dataDir).length;
-  const r = await send(`0${mobile}`);
+  const r = await sendAs(`91${mobile.slice(0, 5)} ${mobile.slice(5)}`); // the same number, typed otherwise
   expect(r.status).toBe(429);
   expect(errorCode(r)).toBe('over_sms_send_rate_limit');
   expect(message(r)).toMatch(/^For security purposes, you can only request this after (\d+) seconds\.$/);
@@ -220,7 +270,7 @@ test('a second code within 60 s is 429 over_sms_send_rate_limit with the wait in
   expect(wait).toBeLessThanOrEqual(45);
   expect(outbox(s.dataDir).length).toBe(before);
   // supabase-js sees a 429 error with that code; another number is not affected.
-  const viaJs = await client().auth.signInWithOtp({ phone: mobile });
+  const viaJs = await client().auth.signInWithOtp({ phone: mobileE164(mobile) });
   expect(viaJs.error?.status).toBe(429);
   expect(viaJs.error?.code).toBe('over_sms_send_rate_limit');
   expect((await send(randomMobile())).status).toBe(200);
@@ -273,7 +323,7 @@ test('sign-ups off ([auth] enable_signup = false): /otp for a new number is 422 
   expect(errorCode(r)).toBe('signup_disabled');
   expect(outbox(closed.dataDir)).toEqual([]);
   expect(await userOf(`91${mobile}`, closed)).toBeUndefined();
-  const viaJs = await client(closed).auth.signInWithOtp({ phone: mobile });
+  const viaJs = await client(closed).auth.signInWithOtp({ phone: mobileE164(mobile) });
   expect(viaJs.error?.code).toBe('signup_disabled');
 });
 
@@ -291,8 +341,8 @@ test('[auth.email] enable_signup = false is the whole e-mail provider: even a co
 test('refresh tokens: reuse within 10 s of rotation gives a session; later, reuse revokes the session', async () => {
   const mobile = randomMobile();
   const c = client();
-  expect((await c.auth.signInWithOtp({ phone: mobile })).error).toBeNull();
-  const { data } = await c.auth.verifyOtp({ phone: mobile, token: code(mobile), type: 'sms' });
+  expect((await c.auth.signInWithOtp({ phone: mobileE164(mobile) })).error).toBeNull();
+  const { data } = await c.auth.verifyOtp({ phone: mobileE164(mobile), token: code(mobile), type: 'sms' });
   const t1 = data.session!.refresh_token;
   const refresh = (token: string) =>
     call(s, s.anonKey, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token } });
@@ -324,10 +374,17 @@ test('refresh tokens: reuse within 10 s of rotation gives a session; later, reus
 test('verify refuses other types and missing tokens; create_user:false for an unknown number is 422 otp_disabled', async () => {
   const mobile = randomMobile();
   expect(
-    (await call(s, s.anonKey, '/auth/v1/verify', { method: 'POST', body: { type: 'email', phone: mobile, token: '123456' } })).status,
+    (
+      await call(s, s.anonKey, '/auth/v1/verify', {
+        method: 'POST',
+        body: { type: 'email', phone: mobileE164(mobile), token: '123456' },
+      })
+    ).status,
   ).toBe(400);
-  expect((await call(s, s.anonKey, '/auth/v1/verify', { method: 'POST', body: { type: 'sms', phone: mobile } })).status).toBe(400);
-  const r = await call(s, s.anonKey, '/auth/v1/otp', { method: 'POST', body: { phone: mobile, create_user: false } });
+  expect((await call(s, s.anonKey, '/auth/v1/verify', { method: 'POST', body: { type: 'sms', phone: mobileE164(mobile) } })).status).toBe(
+    400,
+  );
+  const r = await call(s, s.anonKey, '/auth/v1/otp', { method: 'POST', body: { phone: mobileE164(mobile), create_user: false } });
   expect(r.status).toBe(422);
   expect(errorCode(r)).toBe('otp_disabled');
   // The test clock is not for anyone else.

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, categoryLabel, storedCategoryValue, useLanguage } from '@city/shared';
+import { normalizeMobile } from '@city/shared/validation/phone';
 import { adminUpdateProvider, EDITABLE_FIELDS, type ConsoleProvider, type EditableField, type ProviderEdit } from '../api';
-import { normalizeMobile } from '../validation/console';
 import { ReasonForm } from './reason-form';
 import { useRunAction } from './run-action';
 

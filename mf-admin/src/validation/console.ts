@@ -58,15 +58,6 @@ export function httpLink(value: string): string | null {
 export const endsBeforeStart = (start: string, end: string) =>
   start !== '' && end !== '' && new Date(end).getTime() < new Date(start).getTime();
 
-/** The 10 digits of an Indian mobile number typed any usual way (+91, 0, spaces, dashes), or null. */
-export function normalizeMobile(input: string): string | null {
-  let d = input.replace(/[\s\-.()]/g, '');
-  if (d.startsWith('+91')) d = d.slice(3);
-  else if (/^91\d{10}$/.test(d)) d = d.slice(2);
-  else if (/^0\d{10}$/.test(d)) d = d.slice(1);
-  return /^[6-9]\d{9}$/.test(d) ? d : null;
-}
-
 /** 12 digits (spaces allowed), not starting with 0 or 1, Verhoeff check digit right. */
 export function aadhaarProblem(input: string): 'aadhaarInvalid' | null {
   const d = input.replace(/\s/g, '');

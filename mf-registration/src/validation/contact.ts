@@ -7,15 +7,14 @@
  *   are taken out, Devanagari digits (०-९) counted as digits;
  * - a link: `http:` / `https:`, `www.`, or a domain such as `example.com` / `shop.in`.
  */
+import { asciiDigits } from '@city/shared/validation/phone';
+
 const SEPARATORS = /[\s().,/+_-]/g;
 const LINK = /https?:|www\.|[a-z0-9-]\.(?:com|in|net|org|co|info|biz|xyz|io|me|app|site|online|shop|store|link|ly)(?![a-z])/i;
 
 // Invisible characters (soft hyphen, zero-width, bidi controls, BOM) hide nothing: dropped first
 // (the database stores owner text cleaned of them).
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
-
-/** Devanagari digits as ASCII digits. */
-const asciiDigits = (value: string) => value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966));
 
 /** True when the text holds a phone number (7+ digits, with separators) or a link. */
 export function hasContactDetails(value: string): boolean {

@@ -1,5 +1,4 @@
 // The registration form's rules (owned here, so a new rule ships with this remote alone).
 export * from './registration';
-export * from './phone';
 export * from './my-listing';
 export * from './contact';

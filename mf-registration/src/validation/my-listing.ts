@@ -10,8 +10,8 @@ import {
   type OpeningHours,
   type Weekday,
 } from '@city/shared';
+import { normalizeMobile } from '@city/shared/validation/phone';
 import { hasContactDetails } from './contact';
-import { normalizeMobile } from './phone';
 import { parseExperience, REGISTRATION_LIMITS } from './registration';
 
 /**
@@ -40,12 +40,6 @@ export type MyListingErrorKey =
   | 'myListing.validation.openBeforeClose';
 
 export type Checked<T, F extends string> = { ok: true; input: T } | { ok: false; errors: Partial<Record<F, MyListingErrorKey>> };
-
-/** The 6-digit one-time code as typed (spaces and Devanagari digits allowed), or null. */
-export function normalizeCode(value: string): string | null {
-  const digits = value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966)).replace(/\s+/gu, '');
-  return /^[0-9]{6}$/.test(digits) ? digits : null;
-}
 
 // ---- Details that go live at once ----
 

@@ -8,8 +8,8 @@ import {
   textLength,
   withoutInvisible,
 } from '@city/shared';
+import { asciiDigits, normalizeMobile } from '@city/shared/validation/phone';
 import type { RegistrationDbField, RegistrationFailure, RegistrationInput } from '../api/registration';
-import { normalizeMobile } from './phone';
 
 /**
  * Pure validation of the free-registration form, owned by this remote: a new rule ships with
@@ -123,20 +123,15 @@ export type RegistrationErrors = Partial<Record<RegistrationField, RegistrationE
 export type RegistrationValidation =
   { ok: true; input: RegistrationInput } | { ok: false; errors: RegistrationErrors; firstInvalid: RegistrationField };
 
-/** Devanagari digits (०-९, which some Hindi keyboards type) as ASCII digits. */
-function asciiDigits(value: string): string {
-  return value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966));
-}
-
 /**
- * A phone or Aadhaar number as digits only: spaces, hyphens and invisible characters dropped,
- * Devanagari digits converted.
+ * An Aadhaar number as digits only: spaces, hyphens and invisible characters dropped,
+ * Devanagari digits converted. (A mobile: normalizeMobile, @city/shared/validation/phone.)
  */
 export function normaliseDigits(value: string): string {
   return asciiDigits(withoutInvisible(value)).replace(/-+/gu, '');
 }
 
-/** An Indian mobile as typed (`+91 98765 43210`, `098765-43210`): see normalizeMobile. */
+/** An Indian mobile as typed (`+91 98765 43210`, `098765-43210`): @city/shared's normalizeMobile. */
 export function isValidMobile(value: string): boolean {
   return normalizeMobile(value) !== null;
 }

@@ -4,7 +4,11 @@
 // Through '@city/shared' (the page's one copy, a federated singleton), never a relative path:
 // this subpath is bundled into each module that imports it, and a relative import would bring a
 // second supabase client and i18n instance with it.
-import { ApiError, dataClient, withoutInvisible } from '@city/shared';
+import { ApiError, dataClient } from '@city/shared';
+import { asciiDigits, mobileE164 } from '@city/shared/validation/phone';
+
+// The product's one phone parser (a subpath bundled where used); also offered here, as before.
+export { normalizeMobile } from '@city/shared/validation/phone';
 
 export type PhoneSignInFailure =
   /** The number is not one GoTrue can text (validation_failed, phone_provider_disabled). */
@@ -31,21 +35,6 @@ interface AuthLikeError {
 }
 
 const isNetworkMessage = (message: string) => /fetch|network|load failed/i.test(message);
-
-/** Devanagari digits (०-९, which some Hindi keyboards type) as ASCII digits. */
-const asciiDigits = (value: string) => value.replace(/[\u0966-\u096F]/gu, (d) => String(d.charCodeAt(0) - 0x0966));
-
-/**
- * An Indian mobile number as people type it, as its 10 digits, or null when it is not one
- * (the database's `private.normalize_mobile` rules): `+91 98765 43210`, `098765-43210`.
- */
-export function normalizeMobile(input: string): string | null {
-  let digits = asciiDigits(withoutInvisible(input)).replace(/[\s\-.()]/gu, '');
-  if (digits.startsWith('+91')) digits = digits.slice(3);
-  else if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^[6-9][0-9]{9}$/.test(digits) ? digits : null;
-}
 
 /** The code as typed (spaces and Devanagari digits allowed) as 6 digits, or null. */
 export function normalizeCode(value: string): string | null {
@@ -95,7 +84,7 @@ export async function sendPhoneCode(mobile: string): Promise<PhoneSignInResult> 
   if (offline()) return { ok: false, reason: 'network' };
   try {
     const supabase = await dataClient();
-    const { error } = await supabase.auth.signInWithOtp({ phone: `+91${mobile}` });
+    const { error } = await supabase.auth.signInWithOtp({ phone: mobileE164(mobile) });
     return error ? phoneSignInFailure(error, 'send') : { ok: true };
   } catch (e) {
     return thrownFailure(e);
@@ -107,7 +96,7 @@ export async function verifyPhoneCode(mobile: string, code: string): Promise<Pho
   if (offline()) return { ok: false, reason: 'network' };
   try {
     const supabase = await dataClient();
-    const { error } = await supabase.auth.verifyOtp({ phone: `+91${mobile}`, token: code, type: 'sms' });
+    const { error } = await supabase.auth.verifyOtp({ phone: mobileE164(mobile), token: code, type: 'sms' });
     return error ? phoneSignInFailure(error, 'verify') : { ok: true };
   } catch (e) {
     return thrownFailure(e);

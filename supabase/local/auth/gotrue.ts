@@ -4,7 +4,8 @@
  * may be reused within refresh_token_reuse_interval), user GET/PUT, logout with scope,
  * settings, health, admin users (service_role only), sign-up as GoTrue's Signup, and phone
  * sign-in by one-time code (POST /otp, /verify, /resend) with GoTrue's spacing, code
- * lifetime and limits (per address, see auth/limits.ts; project-wide SMS per hour).
+ * lifetime and limits (per address, see auth/limits.ts; project-wide SMS per hour). Phone
+ * numbers are read as GoTrue reads them (auth/phone.ts), not by the product's parser.
  * Errors are GoTrue-shaped and carry the x-supabase-api-version header.
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -15,7 +16,7 @@ import type { Db, Tx } from '../db.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import type { ProjectConfig } from '../config.ts';
 import { HourlyWindow, TokenBuckets } from './limits.ts';
-import { e164Digits } from './phone.ts';
+import { formatPhoneNumber, INVALID_PHONE_MESSAGE, validatePhone } from './phone.ts';
 
 export const API_VERSION = '2024-01-01';
 
@@ -380,7 +381,8 @@ export class GoTrue {
     if (phoneIn !== '' && !this.config.sms.enableSignup) {
       throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     }
-    const phone = phoneIn === '' ? '' : (e164Digits(phoneIn) ?? phoneIn.replace(/^\+/, ''));
+    // GoTrue's password grant formats the number as sent, without validating it (token.go).
+    const phone = phoneIn === '' ? '' : formatPhoneNumber(body.phone as string);
     const user = email
       ? (await this.db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0]
       : await this.userByPhone(phone);
@@ -413,14 +415,21 @@ export class GoTrue {
 
   // ---------------------------------------------------------------- phone one-time codes
 
+  /**
+   * The body's phone as GoTrue stores it (E.164 digits), read as GoTrue reads it (./phone.ts):
+   * `+91 98765 43210` and `+919876543210` are `919876543210`; a number GoTrue refuses (dashes,
+   * Devanagari digits, a leading 0) is refused with GoTrue's error. Not a string: GoTrue's JSON
+   * decoding fails (400 bad_json).
+   */
   private phoneOf(body: Record<string, unknown>): string {
     if (body.phone === undefined || body.phone === null || body.phone === '') {
       throw new AuthError(400, 'validation_failed', 'Only an SMS one-time code to a phone number is enabled on this server');
     }
-    const phone = e164Digits(body.phone);
-    if (phone === null) {
-      throw new AuthError(400, 'validation_failed', 'Invalid phone number format: a 10-digit Indian mobile number is expected');
+    if (typeof body.phone !== 'string') {
+      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: phone is not a string');
     }
+    const phone = validatePhone(body.phone);
+    if (phone === null) throw new AuthError(400, 'validation_failed', INVALID_PHONE_MESSAGE);
     return phone;
   }
 
@@ -506,7 +515,10 @@ export class GoTrue {
     return randomBytes(12).toString('hex');
   }
 
-  /** Locally no SMS leaves the machine: the code is appended to the outbox file. */
+  /**
+   * Locally no SMS leaves the machine: the code is appended to the outbox file, keyed by the
+   * number as GoTrue stores it (`919876543210`), for every number GoTrue accepts.
+   */
   private async deliver(phone: string, code: string, sentAt: string): Promise<void> {
     const file = this.opts.outboxFile;
     if (!file) return;

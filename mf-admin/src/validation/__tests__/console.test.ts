@@ -1,4 +1,4 @@
-import { aadhaarProblem, endsBeforeStart, mediaFileProblem, normalizeMobile, reasonProblem, youtubeId } from '../console';
+import { aadhaarProblem, endsBeforeStart, mediaFileProblem, reasonProblem, youtubeId } from '../console';
 
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
 
@@ -30,13 +30,6 @@ describe('console validation', () => {
     expect(endsBeforeStart('2026-12-10T10:00', '2026-12-01T10:00')).toBe(true);
     expect(endsBeforeStart('2026-12-01T10:00', '2026-12-10T10:00')).toBe(false);
     expect(endsBeforeStart('', '2026-12-01T10:00')).toBe(false);
-  });
-
-  it('mobile numbers typed any usual way become 10 digits', () => {
-    for (const v of ['98765 43210', '+91 98765 43210', '+91-98765-43210', '098765-43210', '919876543210'])
-      expect(normalizeMobile(v)).toBe('9876543210');
-    expect(normalizeMobile('12345')).toBeNull();
-    expect(normalizeMobile('5876543210')).toBeNull();
   });
 
   it('Aadhaar: 12 digits with a right check digit', () => {

@@ -1,23 +1,8 @@
-import {
-  changeValuesOf,
-  hoursValuesOf,
-  normalizeCode,
-  validateChange,
-  validateDetails,
-  validateHours,
-  validateLeaveUntil,
-} from '../my-listing';
+import { changeValuesOf, hoursValuesOf, validateChange, validateDetails, validateHours, validateLeaveUntil } from '../my-listing';
 
 const live = { name: 'Ramesh Kumar', category: '🔧 प्लंबर', mobile: '9876543210' };
 
 describe('the rules of /my-listing (the registration’s, re-checked by the database)', () => {
-  it('reads the 6-digit code as typed', () => {
-    expect(normalizeCode(' 123 456 ')).toBe('123456');
-    expect(normalizeCode('१२३४५६')).toBe('123456');
-    expect(normalizeCode('12345')).toBeNull();
-    expect(normalizeCode('12345a')).toBeNull();
-  });
-
   it('cleans live details and keeps the registration’s bounds', () => {
     expect(validateDetails({ businessName: '  ', specialistIn: ' Geyser\u202E ', address: ' Station Road ', experience: '७' })).toEqual({
       ok: true,

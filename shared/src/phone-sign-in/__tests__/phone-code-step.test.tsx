@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing';
-import { phoneSignInFailure, PhoneCodeStep, type PhoneSignInResult } from '..';
+import { normalizeCode, phoneSignInFailure, PhoneCodeStep, type PhoneSignInResult } from '..';
 
 const ok: PhoneSignInResult = { ok: true };
 
@@ -166,9 +166,17 @@ describe('phoneSignInFailure', () => {
       ok: false,
       reason: 'wrong-code',
     });
-    expect(phoneSignInFailure({ status: 400, code: 'validation_failed', message: 'Invalid phone number format' }, 'send')).toEqual({
-      ok: false,
-      reason: 'invalid-phone',
-    });
+    expect(
+      phoneSignInFailure({ status: 400, code: 'validation_failed', message: 'Invalid phone number format (E.164 required)' }, 'send'),
+    ).toEqual({ ok: false, reason: 'invalid-phone' });
+  });
+});
+
+describe('normalizeCode', () => {
+  it('reads the 6-digit code as typed: spaces and Devanagari digits allowed', () => {
+    expect(normalizeCode(' 123 456 ')).toBe('123456');
+    expect(normalizeCode('१२३४५६')).toBe('123456');
+    expect(normalizeCode('12345')).toBeNull();
+    expect(normalizeCode('12345a')).toBeNull();
   });
 });
