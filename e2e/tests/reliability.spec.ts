@@ -283,6 +283,9 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     db,
     control,
   }) => {
+    // Its condition waits alone (a restarted backend's first reads, up to 30 s; the outbox's
+    // next try, every 30 s, up to 45 s) can outlast the default 60 s.
+    test.setTimeout(150_000);
     const p = await createProvider(db);
     const textarea = () => profile(page).getByRole('textbox', { name: enProfile.reviews.label });
     const submit = () => profile(page).getByRole('button', { name: enProfile.reviews.submit });
