@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Every expect waits for a condition (auto-retrying) and returns as soon as it holds: this
+  // bound is reached only by a failing check, or on a busy 2-core machine (CI beside another
+  // CPU-heavy job) where the first render of a remote, or a worker's download, takes longer.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${E2E_SHELL_PORT}`,

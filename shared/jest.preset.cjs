@@ -30,6 +30,9 @@ module.exports = function preset(packageDir, overrides = {}) {
     // A remote's own strings (src/locales: it adds its namespace when imported) for every test,
     // as in the page, where its exposed module adds them before anything of it renders.
     setupFilesAfterEnv: [path.join(__dirname, 'src/testing/jest-setup.ts'), ...remoteLocales(packageDir)],
+    // A test waits for conditions (findBy*, waitFor: 10 s each at most, jest-setup.ts); this bounds
+    // the whole test, with room for a busy machine.
+    testTimeout: 30_000,
     ...overrides,
   };
 };

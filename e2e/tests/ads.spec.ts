@@ -1,5 +1,6 @@
 import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, useLanguage } from '../fixtures/test';
+import { test, expect, afterPageTimers, expectNoSeriousA11yViolations, remoteSlotFailed, useLanguage } from '../fixtures/test';
+import { OPEN_DELAY_MS, ROTATE_MS, TYPING_QUIET_MS } from '../../mf-ads/src/utils/timings';
 
 /**
  * The advertisement popup (mf_ads) on the composed site, against the real local backend and
@@ -178,8 +179,9 @@ test.describe('advertisement popup', () => {
     // At a normal typing speed, from the first moment the box can be used.
     await box.pressSequentially('electrician', { delay: 120 });
     await adsLoaded;
-    // Well past the 500 ms opening delay, with focus still in the box.
-    await page.waitForTimeout(2_500);
+    // Well past the 500 ms opening delay (and the quiet time after a keystroke) in the page's own
+    // timers, set after the ads arrived, with focus still in the box.
+    await afterPageTimers(page, OPEN_DELAY_MS + TYPING_QUIET_MS + 500);
     await expect(popup(page)).toBeHidden();
     await expect(box).toBeFocused();
     await expect(box).toHaveValue('electrician');
@@ -335,9 +337,11 @@ test.describe('advertisement popup', () => {
       await expect(page.getByRole('link', { name: 'More Services' })).toBeVisible();
       await page.reload();
       await expect(page.getByRole('link', { name: 'More Services' })).toBeVisible();
-      // The ads module is on the page (after idle) and has had time to open: it does not.
+      // The ads module is on the page (after idle: its code and styles have arrived) and has had
+      // time to open, in the page's own timers: it does not.
       await expect(adsSlot(page)).toBeAttached(APPEARS);
-      await page.waitForTimeout(2_000);
+      await expect(page.locator('link[rel="stylesheet"][href*="__federation_expose_AdsPopup"]')).toBeAttached(APPEARS);
+      await afterPageTimers(page, OPEN_DELAY_MS + 1_500);
       await expect(popup(page)).toHaveCount(0);
 
       // A new visit (new tab session) sees it again.
@@ -351,7 +355,8 @@ test.describe('advertisement popup', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await expect(popup(page)).toBeVisible(APPEARS);
-    await page.waitForTimeout(8_000);
+    // Past the rotation interval in the page's own timers (set after the popup opened).
+    await afterPageTimers(page, ROTATE_MS + 1_000);
     await expect(slide(page)).toHaveAttribute('aria-label', `1 of ${running.length}`);
     // The visitor can still move through the ads; videos are muted, inline and not autoplaying.
     for (let i = 0; i < running.length; i++) {
@@ -382,12 +387,13 @@ test.describe('advertisement popup', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const adsFailed = page.waitForEvent('requestfailed', { predicate: (r) => r.url().startsWith(adsOrigin), ...APPEARS });
+    const slotGaveUp = remoteSlotFailed(page, 'mf_ads');
     await page.goto('/');
     await page.getByRole('link', { name: 'More Services' }).click();
     await expect(page.getByRole('heading', { name: 'All Services' })).toBeVisible();
-    // The page did try the ads remote (after idle), and its failure shows nothing.
+    // The page did try the ads remote (after idle), and its failure (retries over) shows nothing.
     await adsFailed;
-    await page.waitForTimeout(1_500);
+    await slotGaveUp;
     await expect(popup(page)).toHaveCount(0);
     await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
     await expect(page.locator('[data-remote-slot="mf_ads"]')).toBeEmpty();

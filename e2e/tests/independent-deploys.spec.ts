@@ -105,8 +105,9 @@ test.describe('a remote built against an incompatible @city/shared fails to load
       await useLanguage(page, 'en');
       const refused = refusedForVersion(page, 'mf_ads');
       await page.goto('/');
-      await refused; // after load + idle the shell asked for the ads, and the runtime refused them
-      await page.waitForTimeout(1_500);
+      // After load + idle the shell asked for the ads, and the runtime refused them: the slot's
+      // error boundary reports it once it holds its final state (nothing).
+      await refused;
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
       await expect(page.locator('[data-remote-slot="mf_ads"]')).toBeEmpty();

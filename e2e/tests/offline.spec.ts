@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Route } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import { StaticServer } from '../../shell/server/static-server';
@@ -17,6 +16,7 @@ import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
 import { deviceHash, expect, expectNoSeriousA11yViolations, test, useLanguage, type Page } from '../fixtures/test';
 import { signInThroughStep, uniqueVisitorMobile } from '../fixtures/phone-code';
 import { signInByCode } from '../fixtures/registration-phone';
+import { keptForOffline, remoteSetsReady, remoteIndex, remotesJson, setOffline, swControls } from '../fixtures/offline';
 
 // Offline-first (docs/offline.md), with the production service worker on: installable,
 // pages and data readable offline, writes kept and sent, and a remote redeployed alone is
@@ -46,43 +46,6 @@ test.afterEach(async ({ db }) => {
   if (created.length) expect((await db.from('service_providers').delete().in('id', created)).error).toBeNull();
   created = [];
 });
-
-/** Until the service worker controls the page (it claims the page when it activates). */
-async function swControls(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
-}
-
-/** Until the worker has a complete set of each named remote (manifest URL -> set), as its index says. */
-async function remoteSetsReady(page: Page, manifestUrls: string[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const hit = await (await caches.open('city-remote-index')).match('/__city-sw/remote-index.json');
-          return hit ? Object.keys((await hit.json()) as Record<string, unknown>) : [];
-        }),
-      { timeout: 30_000 },
-    )
-    .toEqual(expect.arrayContaining(manifestUrls));
-}
-
-/**
- * Offline for the page and for the worker. context.setOffline alone does not reliably reach a
- * service worker's own requests (microsoft/playwright#2311), so every request is also refused
- * as a disconnected network would.
- */
-const refuse = (route: Route) => route.abort('internetdisconnected');
-async function setOffline(context: BrowserContext, offline: boolean) {
-  if (offline) {
-    await context.route('**/*', refuse);
-    await context.setOffline(true);
-  } else {
-    await context.unroute('**/*', refuse);
-    await context.setOffline(false);
-  }
-}
-
-const remotesJson = async (page: Page) => (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
 
 test('installable: the manifest, its icons and a service worker that controls the page (Chromium finds no installability error)', async ({
   page,
@@ -138,8 +101,17 @@ test('offline: a reload of /, a category and a profile visited before shows them
   await page.goto(`/provider/${p.id}`);
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   await expect(offlineNote(page)).toHaveCount(0);
-  // The profile's remote: kept the first time a page used it with the worker on.
+  // The profile's remote: kept the first time a page used it with the worker on. And the data
+  // read again offline: the list's answer and the profile's (kept once the page had them).
   await remoteSetsReady(page, [remotes.mf_directory!, remotes.mf_provider_profile!]);
+  await keptForOffline(page, {
+    data: [
+      { kind: 'search_providers', containing: p.name },
+      { kind: 'service_providers', containing: p.id },
+      { kind: 'reviews', containing: p.id },
+      { kind: 'get_average_ratings', containing: p.id },
+    ],
+  });
 
   await setOffline(context, true);
   await page.goto('/');
@@ -195,6 +167,8 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   await signInThroughStep(profile(page), uniqueVisitorMobile(), 'en');
   await expect(toast(page, enProfile.rating.successTitle)).toBeVisible();
 
+  // Read again offline (the reload below): the profile's row, kept once the page had it.
+  await keptForOffline(page, { remotes: ['mf_provider_profile'], data: [{ kind: 'service_providers', containing: p.id }] });
   await setOffline(context, true);
   await profile(page).getByRole('radio', { name: '4 stars' }).click();
   await expect(toast(page, enProfile.outbox.pending)).toBeVisible();
@@ -231,6 +205,9 @@ test('a rating and a report kept offline are sent from the home page on the next
   await profile(page).getByRole('radio', { name: '2 स्टार' }).click();
   await signInThroughStep(profile(page), uniqueVisitorMobile(), 'hi');
   await expect(toast(page, hiProfile.rating.successTitle)).toBeVisible();
+  // Offline, the page needs the profile's lazy chunks it has not loaded yet (the sender once a
+  // write is kept, the report dialog): the worker must control the page and keep them first.
+  await keptForOffline(page, { remotes: ['mf_provider_profile'] });
   await setOffline(context, true);
   await profile(page).getByRole('radio', { name: '5 स्टार' }).click();
   await expect(toast(page, hiProfile.outbox.pending)).toBeVisible();
@@ -311,19 +288,9 @@ test('a remote redeployed alone is used on the next visit with the worker on, an
     await expect(address).toHaveAccessibleDescription(new RegExp(enNext.validation.addressTooShort));
 
     // Its set is downloaded whole and becomes the active one; offline, the new version is what loads.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async (url) => {
-            const index = (await (await (await caches.open('city-remote-index')).match('/__city-sw/remote-index.json'))!.json()) as Record<
-              string,
-              { sets: unknown[] }
-            >;
-            return index[url]?.sets.length ?? 0;
-          }, manifestUrl),
-        { timeout: 30_000 },
-      )
-      .toBe(2);
+    await expect.poll(async () => (await remoteIndex(page))[manifestUrl]?.sets.length ?? 0, { timeout: 60_000 }).toBe(2);
+    // The home page under the dialog loads the directory offline too.
+    await keptForOffline(page, { remotes: ['mf_directory', 'mf_registration'] });
     await setOffline(context, true);
     await page.goto('/?register=1');
     await expect(dialog).toBeVisible();

@@ -130,8 +130,10 @@ test.describe('security headers and CSP', () => {
     ];
     for (const route of routes) {
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
       await expectSettled(page);
+      // The home page's idle-time loads too: the ads remote (its code and styles; the popup itself
+      // stays shut, seen this visit).
+      if (route === '/') await expect(page.locator('link[rel="stylesheet"][href*="__federation_expose_AdsPopup"]')).toBeAttached();
     }
     // A search (the directory's RPC) and a profile's reviews, reached by clicking.
     await page.goto('/');
@@ -150,7 +152,20 @@ test.describe('security headers and CSP', () => {
       const popup = page.getByRole('dialog');
       await expect(popup).toBeVisible({ timeout: 20_000 });
       await expect(popup.locator('img, video, iframe').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // The ad's media has been fetched (loaded, or refused: either way the policy was applied).
+      await expect
+        .poll(() =>
+          popup
+            .locator('img, video')
+            .evaluateAll((media) =>
+              media.every((m) =>
+                m instanceof HTMLImageElement
+                  ? m.complete
+                  : (m as HTMLVideoElement).readyState >= 1 || (m as HTMLVideoElement).error !== null,
+              ),
+            ),
+        )
+        .toBe(true);
       expect(await violations()).toEqual([]);
     });
   });
@@ -268,6 +283,9 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
     db,
     control,
   }) => {
+    // Its condition waits alone (a restarted backend's first reads, up to 30 s; the outbox's
+    // next try, every 30 s, up to 45 s) can outlast the default 60 s.
+    test.setTimeout(150_000);
     const p = await createProvider(db);
     const textarea = () => profile(page).getByRole('textbox', { name: enProfile.reviews.label });
     const submit = () => profile(page).getByRole('button', { name: enProfile.reviews.submit });

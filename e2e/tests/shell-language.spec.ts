@@ -84,7 +84,17 @@ test("a Hindi visit to the home page downloads no English strings before it has 
   await page.goto('/');
   await expect(page.locator('#root').getByText(hiCommon.app.slogan)).toBeVisible(); // the app's header, not the boot skeleton's copy (hidden, removed at the first commit)
   await expect(page.getByRole('heading', { level: 1, name: hiDirectory.heading })).toBeVisible();
-  await page.waitForLoadState('networkidle'); // the app, the directory remote and the idle-time loads
+  // The idle-time fallback load (English, the shell's and the directory's) has arrived.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => /\/(i18n-en(?:-[a-z]+)?)\.[0-9a-f]+\.js$/.exec(r.name)?.[1])
+          .filter(Boolean),
+      ),
+    )
+    .toEqual(expect.arrayContaining(['i18n-en', 'i18n-en-directory']));
   expect(chunks[0]).toBe('i18n-hi');
   // English (the shell's and the remotes') only once the page had loaded: the idle-time fallback
   // load, after the directory said its grid is shown.

@@ -95,6 +95,7 @@ test('the prerendered directory stays on screen while its remote is slow, then i
   // prerendered directory away and show the loading line (it would, as an urgent update).
   const remotes = (await (await fetch(`${site.url}/remotes.json`)).json()) as Record<string, string>;
   const directoryManifest = remotes['mf_directory']!;
+  const adsAskedFor = page.waitForRequest((r) => r.url() === remotes['mf_ads'], { timeout: 30_000 });
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -113,8 +114,10 @@ test('the prerendered directory stays on screen while its remote is slow, then i
       if (document.querySelector('.remote-loading')) w.loadingShown = true;
     }).observe(document.body, { subtree: true, childList: true });
   });
-  // Load has fired (goto waited for it); the idle callback comes within its 3 s timeout.
-  await page.waitForTimeout(3_500);
+  // Load has fired (goto waited for it); with the directory held, its content is not shown, so
+  // the idle-time update comes after the content wait's time limit: the home page re-rendered
+  // with the ads slot on once the slot asks for the ads remote.
+  await adsAskedFor;
   release();
   await expectPrerenderedHeadingHydrated(page);
   expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtures/test';
+import { test, expect, expectNoSeriousA11yViolations, remoteSlotFailed, type Page } from '../fixtures/test';
 import type { RemoteName } from '@city/shared/contracts';
 
 async function approvedProviderId(site: { supabaseUrl: string; anonKey: string }) {
@@ -77,9 +77,11 @@ test.describe('a remote whose server is down never takes the page down', () => {
 
   test('mf_ads down: the home page shows no ads and no error', async ({ page, control }) => {
     await control.stopRemote('mf_ads');
+    // Asked for after idle; the slot gives up once the retries are over.
+    const slotGaveUp = remoteSlotFailed(page, 'mf_ads');
     await page.goto('/');
     await expect(page.locator('[data-remote-slot="mf_directory"]')).not.toBeEmpty();
-    await page.waitForTimeout(1500);
+    await slotGaveUp;
     await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
     await expect(page.locator('[data-remote-slot="mf_ads"]')).toBeEmpty();
   });

@@ -1,11 +1,10 @@
-import { test, expect, expectNoSeriousA11yViolations, type Page } from '../fixtures/test';
+import { TOAST_DEFAULT_DURATION_MS } from '../../shared/src/stores/toast-store';
+import { test, expect, afterPageTimers, expectNoSeriousA11yViolations, type Page } from '../fixtures/test';
 
 /** A failed admin sign-in is a real way to raise a destructive toast; resolves once the new one shows. */
 async function failSignIn(page: Page) {
-  const before = await page
-    .getByTestId('toast')
-    .getAttribute('data-toast-id', { timeout: 100 })
-    .catch(() => null);
+  // The toast shown now, if any (read at once: there may be none).
+  const before = await page.getByTestId('toast').evaluateAll((toasts) => toasts[0]?.getAttribute('data-toast-id') ?? null);
   await page.getByLabel('E-mail').fill('nobody@example.in');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -40,7 +39,8 @@ test.describe('toasts', () => {
     // Hover holds it past its duration.
     await failSignIn(page);
     await toast.hover();
-    await page.waitForTimeout(6500);
+    // Past its duration in the page's own timers (its dismissal timer was set when it showed).
+    await afterPageTimers(page, TOAST_DEFAULT_DURATION_MS + 1_500);
     await expect(toast).toHaveCount(1);
     await page.mouse.move(0, 0);
     await expect(toast).toHaveCount(0, { timeout: 8000 });

@@ -5,6 +5,7 @@ import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as directoryApi from '../api';
 import Directory from '../directory';
+import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
 import { deferred, provider } from './fixtures';
 
 jest.mock('@city/shared', () => {
@@ -435,7 +436,8 @@ describe('search', () => {
     const user = userEvent.setup();
     await renderDirectory();
     await user.type(screen.getByRole('searchbox'), '     {Enter}');
-    await act(() => new Promise((r) => setTimeout(r, 450)));
+    // A timer set now, past the debounce, fires after the search box's own (set while typing).
+    await act(() => new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 100)));
     expect(api.searchProviders).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
   });

@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy* and waitFor wait for a condition; their bound (1 s by default) is only reached when
+// the condition never comes, or on a busy 2-core machine where a debounce, a render and a stubbed
+// answer take longer than that. Bounded by jest's testTimeout (the preset's) instead.
+configure({ asyncUtilTimeout: 10_000 });
 
 // react-router 7 needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -1,4 +1,5 @@
-import { until } from './until';
+import { PAGE_CONTENT_TIMEOUT_MS } from '../../stores/page-content';
+import { fakeTimers, realTimers, until } from './until';
 // The page downloads only the current language's base chunk before the first render; English
 // (the fallback) follows in the background, and a switch waits for the other language's
 // resources. Each remote's namespace comes inside its code: see namespaces.test.ts.
@@ -15,9 +16,11 @@ function freshInstance(): Instance {
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => realTimers());
 
 describe('language resources on demand', () => {
   it("starts with the shell's Hindi strings only, then adds English in the background", async () => {
+    fakeTimers();
     const { i18n, initI18n, markPageContentShown } = freshInstance();
     await initI18n('hi');
     expect(i18n.t('app.slogan')).toBe('आपका शहर, आपकी सेवाएं - सब कुछ हुआ आसान!');
@@ -26,19 +29,26 @@ describe('language resources on demand', () => {
     // No remote's strings: each brings its own (the directory's come with the directory remote).
     expect(i18n.hasResourceBundle('hi', 'directory')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
-    // Not before the page's own content is on screen (a list's first results), however idle.
-    await new Promise((r) => setTimeout(r, 300));
+    // Not before the page's own content is on screen (a list's first results), however idle:
+    // every timer due before the content wait's own limit has run.
+    await jest.advanceTimersByTimeAsync(PAGE_CONTENT_TIMEOUT_MS - 1);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
     markPageContentShown();
+    // The frame that shows it, idle, the fallback's delay: then the download.
+    await jest.advanceTimersByTimeAsync(PAGE_CONTENT_TIMEOUT_MS);
+    realTimers();
     await until(() => i18n.hasResourceBundle('en', 'common'));
     expect(i18n.language).toBe('hi');
   });
 
   it('starting in English (the fallback) downloads no Hindi', async () => {
-    const { i18n, initI18n } = freshInstance();
+    fakeTimers();
+    const { i18n, initI18n, markPageContentShown } = freshInstance();
     await initI18n('en');
     expect(i18n.t('app.slogan')).toBe('Your City, Your Services - Everything Made Easy!');
-    await new Promise((r) => setTimeout(r, 300)); // past the background task's delay
+    // Content shown, and every timer after it (idle, the background task's delay) has run.
+    markPageContentShown();
+    await jest.advanceTimersByTimeAsync(2 * PAGE_CONTENT_TIMEOUT_MS);
     expect(i18n.hasResourceBundle('hi', 'common')).toBe(false);
   });
 

@@ -4,7 +4,8 @@
 import enCommon from '../locales/en/common.json';
 import type { Language } from '../resources';
 import type { NamespaceStrings } from '../instance';
-import { until } from './until';
+import { PAGE_CONTENT_TIMEOUT_MS } from '../../stores/page-content';
+import { fakeTimers, realTimers, until } from './until';
 
 type Instance = typeof import('../instance');
 type Resources = typeof import('../resources');
@@ -36,6 +37,8 @@ function freshPage() {
     loadBase: res.loadBaseResources as jest.MockedFunction<Resources['loadBaseResources']>,
   };
 }
+
+afterEach(() => realTimers());
 
 const DEMO = {
   hi: { title: 'नमस्ते', nested: { line: 'पहली पंक्ति' } },
@@ -203,13 +206,17 @@ describe("addNamespace with a loader (a remote's English: a chunk of its own)", 
   });
 
   it("the idle-time English load (a Hindi page's fallback) runs the loaders added by then, after the page's content", async () => {
+    fakeTimers();
     const { i18n, initI18n, addNamespace, markPageContentShown } = freshPage();
     const load = englishLoader();
     addNamespace('demo', { hi: DEMO.hi, en: load });
     await initI18n('hi');
-    await new Promise((r) => setTimeout(r, 300)); // idle, but the page's content is not shown yet
+    // Idle (every timer due before the content wait's own limit has run), but the page's content is not shown yet.
+    await jest.advanceTimersByTimeAsync(PAGE_CONTENT_TIMEOUT_MS - 1);
     expect(load).not.toHaveBeenCalled();
     markPageContentShown();
+    await jest.advanceTimersByTimeAsync(PAGE_CONTENT_TIMEOUT_MS);
+    realTimers();
     await until(() => i18n.hasResourceBundle('en', 'demo'));
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markPageContentShown } from '@city/shared';
 import { registerServiceWorker } from '../register-sw';
+import { IDLE_TIMEOUT_MS } from '../../remotes/use-after-idle';
 
 // The worker registers once the page's own content is shown (and load + idle): here it is.
 beforeAll(() => markPageContentShown());
+// The page's timers under the test's control: "after idle" is every timer due by then having run.
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+afterEach(() => jest.useRealTimers());
 
 const flushIdle = async () => {
   window.dispatchEvent(new Event('load'));
-  await new Promise((r) => setTimeout(r, 300));
+  await jest.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS);
 };
 
 describe('registerServiceWorker', () => {

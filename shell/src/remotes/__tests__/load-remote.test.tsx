@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace, type Language, type NamespaceStrings } from '@city/shared';
 import { renderWithProviders } from '@city/shared/testing';
@@ -70,10 +70,8 @@ describe("a remote's strings for the page's language", () => {
     );
     remote.mockImplementationOnce(greetingRemote('demoEn', english));
     await renderWithProviders(<RemoteSlot id="mf_provider_profile/ProviderProfile" props={{ providerId: 'p1' }} />, { language: 'en' });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50)); // the remote's code is in, its English is not
-    });
-    expect(english).toHaveBeenCalledTimes(1);
+    // The remote's code is in (it asked for its English), its English is not.
+    await waitFor(() => expect(english).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByText(/greeting/)).not.toBeInTheDocument();
     release();
