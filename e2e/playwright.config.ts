@@ -2,12 +2,6 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './harness/chromium';
 import { E2E_SHELL_PORT } from './harness/ports';
 
-// supabase-js (the `db` fixture) needs a global WebSocket: Node 20 has it behind a flag.
-// Workers are started after the config loads, so they inherit this.
-if (!process.env.NODE_OPTIONS?.includes('--experimental-websocket')) {
-  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --experimental-websocket`.trim();
-}
-
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',

@@ -15,7 +15,6 @@ module.exports = {
       },
     ],
   },
-  setupFiles: ['<rootDir>/tests/quiet-node20-warning.ts'],
   globalSetup: '<rootDir>/tests/global-setup.ts',
   globalTeardown: '<rootDir>/tests/global-teardown.ts',
   testTimeout: 30000,

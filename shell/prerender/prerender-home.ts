@@ -62,7 +62,7 @@ function serverConfig(): Configuration {
           loader: 'builtin:swc-loader',
           options: {
             jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
-            env: { targets: 'node 20' },
+            env: { targets: 'node 24' },
           },
           type: 'javascript/auto',
         },

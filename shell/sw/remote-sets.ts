@@ -70,7 +70,7 @@ export function remoteSetFiles(manifestUrl: string, manifest: unknown): string[]
 /** File names with a content hash never change: safe to serve from any set (see isHashedAsset). */
 export const isHashedAsset = (url: string) => /\.[0-9a-f]{8}\.(js|css)$/.test(new URL(url).pathname);
 
-/** Hex SHA-256 of a string (crypto.subtle: the service worker and Node 20 both have it). */
+/** Hex SHA-256 of a string (crypto.subtle: the service worker and Node both have it). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');

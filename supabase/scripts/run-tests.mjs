@@ -54,7 +54,7 @@ function runJest(label, env, { config = join(pkgDir, 'jest.config.cjs'), ignore 
   // Command-line ignore patterns replace the config's: the production folder is repeated here.
   // They go last: jest's array options swallow the test paths that follow them.
   const ignoreArgs = ignore.length ? ['/node_modules/', ...ignore].map((p) => `--testPathIgnorePatterns=${p}`) : [];
-  const r = spawnSync(process.execPath, ['--experimental-websocket', jestBin, '--config', config, ...extra, ...ignoreArgs], {
+  const r = spawnSync(process.execPath, [jestBin, '--config', config, ...extra, ...ignoreArgs], {
     cwd: pkgDir,
     stdio: 'inherit',
     env: { ...process.env, ...env },

@@ -7,7 +7,7 @@ import { useHydrated } from '../hooks/use-hydrated';
 import { PARAM } from '../utils/directory-params';
 
 /** Typing pauses this long before the search runs. */
-const SEARCH_DEBOUNCE_MS = 350;
+export const SEARCH_DEBOUNCE_MS = 350;
 
 /** Longest text the box keeps (the search itself uses the first 100 characters). */
 const MAX_INPUT_LENGTH = 200;
