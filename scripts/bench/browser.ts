@@ -116,7 +116,7 @@ export interface LighthouseRun {
   fcpMs: number;
 }
 
-/** Lighthouse 12.8.2 with its default config: mobile emulation, simulated Slow 4G + 4x CPU. */
+/** Lighthouse (13.x) with its default config: mobile emulation, simulated Slow 4G + 4x CPU. */
 export async function lighthouseRuns(executablePath: string, url: string, runs: number): Promise<LighthouseRun[]> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');

@@ -16,11 +16,11 @@
  *    the composed site (shell/server/site.ts: shell + each remote on its own origin), each
  *    origin behind a gzip proxy as a real host would serve it.
  * 3. Measures, on every landing page (`/`, a category list, a search, a provider profile):
- *    first-render JS by file (network log); Lighthouse 12.8.2 (default mobile config,
- *    simulated throttling), median of --runs; on `/` also everything downloaded in its first
- *    30 s, the federation runtime + container code and the one-bundle ratio (a figure); LCP
- *    with real throttling over CDP (Slow 4G,
- *    4x CPU); HTTP req/s + p99 of the backend (supabase's bench:http against this server);
+ *    first-render JS by file (network log); Lighthouse (the installed version, which the
+ *    report names; default mobile config, simulated throttling), median of --runs; on `/`
+ *    also everything downloaded in its first 30 s, the federation runtime + container code
+ *    and the one-bundle ratio (a figure); LCP with real throttling over CDP (Slow 4G, 4x CPU);
+ *    HTTP req/s + p99 of the backend (supabase's bench:http against this server);
  *    database time of the list and search queries (p50/p99).
  * 4. Prints a markdown report and writes it to .tmp/bench/report.md (and --out if given),
  *    then one PASS/FAIL line per budget.
@@ -47,6 +47,10 @@ import { measureDbTime } from './db-time';
 import { phoneFontsConfig } from './phone-fonts';
 
 const repoRoot = join(__dirname, '..', '..');
+/** The Lighthouse that measures: its figures differ between majors, so the report names it. */
+const LIGHTHOUSE_VERSION = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }
+).version;
 const benchDir = join(repoRoot, '.tmp', 'bench');
 
 const { values } = parseArgs({
@@ -382,7 +386,7 @@ async function main(): Promise<void> {
     report.push(`# Performance bench: ${date} UTC`, '');
     report.push(
       `Command: \`npm run bench${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\`; ${db ? `${db.providers} approved providers (${PROVIDERS} seeded)` : `${PROVIDERS} providers seeded`}; ` +
-        `Lighthouse 12.8.2 default mobile config (simulated Slow 4G, 4x CPU), median of ${RUNS}; each origin gzip-served.`,
+        `Lighthouse ${LIGHTHOUSE_VERSION} default mobile config (simulated Slow 4G, 4x CPU), median of ${RUNS}; each origin gzip-served.`,
       '',
     );
     const skippedSteps = [
