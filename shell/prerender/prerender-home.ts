@@ -39,7 +39,7 @@ function serverConfig(): Configuration {
   return {
     context: shellDir,
     mode: 'production',
-    target: 'node20',
+    target: 'node24',
     devtool: false,
     entry: { 'render-home': './prerender/render-home.tsx' },
     output: {

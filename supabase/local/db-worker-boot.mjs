@@ -1,7 +1,7 @@
-// Entry of the PGlite worker thread (see WorkerDb in db.ts). Node 20 does not carry the
-// parent's TypeScript hooks (tsx, jest's transform) into a worker, so register tsx's
-// CommonJS hook here (tsx/esm alone fails on this package's CommonJS-typed .ts files),
-// then load the TypeScript worker.
+// Entry of the PGlite worker thread (see WorkerDb in db.ts). A worker thread does not get
+// jest's in-process transform (nor, depending on how Node was started, tsx's hooks), so
+// register tsx's CommonJS hook here (tsx/esm alone fails on this package's CommonJS-typed
+// .ts files), then load the TypeScript worker.
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 

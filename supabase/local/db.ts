@@ -566,9 +566,9 @@ export interface WorkerInit {
   port: MessagePort;
 }
 
-// A .mjs entry: Node 20 does not carry the parent's TypeScript hooks into a worker
-// thread, so the entry registers tsx itself before loading db-worker.ts (the same under
-// `tsx`, `node --import tsx`, and jest's in-process transform).
+// A .mjs entry: a worker thread does not get jest's transform (nor, depending on how Node
+// was started, tsx's hooks), so the entry registers tsx itself before loading db-worker.ts
+// (the same under `tsx`, `node --import tsx`, and jest's in-process transform).
 const WORKER_ENTRY = join(PACKAGE_DIR, 'local', 'db-worker-boot.mjs');
 
 /**
