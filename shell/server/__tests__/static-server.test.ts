@@ -101,3 +101,114 @@ describe('StaticServer', () => {
     expect((await get('/main.0123abcd.js')).status).toBe(200);
   });
 });
+
+/** One request on its own connection (no pool: a drained server must refuse a new one). */
+const getAlone = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    request(url, { agent: false, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+
+describe('StaticServer: caching, validators and the request hook', () => {
+  it('sends ETags for files and 304 when they match (per encoding); htmlCache for 200 pages only', async () => {
+    const done: { path: string; status: number; bytes: number }[] = [];
+    const s = new StaticServer({
+      root,
+      port: 0,
+      spaFallback: true,
+      htmlCache: 'public, max-age=0, s-maxage=60',
+      fallbackRoute: (req) => (req.url === '/gone' ? { status: 404, type: 'text/html; charset=utf-8', body: '<p>not found</p>' } : null),
+      routes: { '/page': () => ({ type: 'text/html; charset=utf-8', body: '<p>page</p>' }) },
+      onResponse: ({ req, status, bytes }) => done.push({ path: req.url!, status, bytes }),
+    });
+    await s.start();
+    try {
+      const js = await getAlone(`${s.url}/main.0123abcd.js`);
+      expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const etag = js.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect((await getAlone(`${s.url}/main.0123abcd.js`, { 'If-None-Match': etag })).status).toBe(304);
+      // The gzip body is another representation: its own ETag.
+      const zipped = await getAlone(`${s.url}/main.0123abcd.js`, { 'Accept-Encoding': 'gzip' });
+      expect(zipped.headers.etag).not.toBe(etag);
+      expect((await getAlone(`${s.url}/main.0123abcd.js`, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })).status).toBe(200);
+
+      expect((await getAlone(`${s.url}/`)).headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      expect((await getAlone(`${s.url}/page`)).headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      expect((await getAlone(`${s.url}/contact`)).headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      const gone = await getAlone(`${s.url}/gone`);
+      expect([gone.status, gone.headers['cache-control']]).toEqual([404, 'no-cache']);
+      expect((await getAlone(`${s.url}/sub/remotes.json`)).headers['cache-control']).toBe('no-cache');
+
+      await getAlone(`${s.url}/page?q=x`);
+      // The hook runs when the server side of the response closes: wait for it.
+      while (!done.some((d) => d.path === '/page?q=x')) await new Promise((r) => setTimeout(r, 5));
+      expect(done.find((d) => d.path === '/page?q=x')).toEqual({ path: '/page?q=x', status: 200, bytes: '<p>page</p>'.length });
+      expect(done.find((d) => d.status === 304)).toMatchObject({ bytes: 0 });
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('StaticServer: drain (a graceful stop)', () => {
+  it('refuses new connections, finishes the request in flight, then resolves', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((r) => (arrived = r));
+    const s = new StaticServer({
+      root,
+      port: 0,
+      routes: {
+        '/slow': async () => {
+          arrived();
+          await gate;
+          return { type: 'text/plain; charset=utf-8', body: 'done' };
+        },
+      },
+    });
+    await s.start();
+    const url = s.url;
+    const slow = getAlone(`${url}/slow`);
+    await inFlight;
+    let drained = false;
+    const draining = s.drain(60_000).then(() => (drained = true));
+    expect(s.draining).toBe(true);
+    await expect(getAlone(`${url}/sub/remotes.json`)).rejects.toThrow(/ECONNREFUSED/);
+    expect(drained).toBe(false);
+    release();
+    const res = await slow;
+    expect([res.status, res.body, res.headers.connection]).toEqual([200, 'done', 'close']);
+    await draining;
+    expect(s.running).toBe(false);
+  });
+
+  it('cuts what is still open after the grace period', async () => {
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((r) => (arrived = r));
+    const s = new StaticServer({
+      root,
+      port: 0,
+      routes: {
+        '/never': () => {
+          arrived();
+          return new Promise(() => undefined);
+        },
+      },
+    });
+    await s.start();
+    const hung = getAlone(`${s.url}/never`);
+    hung.catch(() => undefined);
+    await inFlight;
+    await s.drain(50);
+    await expect(hung).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+});
