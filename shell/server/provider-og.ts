@@ -273,7 +273,7 @@ export function providerOgRoute({
   lang = DEFAULT_LANGUAGE,
   fetchProvider = fetchProviderForOg,
   firstReads = async () => null,
-}: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string } | null> {
+}: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string; cache?: string } | null> {
   const origin = publicOriginOf(publicOrigin);
   return async (req) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
@@ -289,7 +289,10 @@ export function providerOgRoute({
     // database not answering is not a 404: the page is served without the provider's data.
     if (provider === PROVIDER_NOT_LISTED) return { status: 404, type, body: renderProviderNotListed(html) };
     const imageUrl = provider ? `${origin}${ogImagePath(categoryIdOf(provider.category))}` : null;
-    return { type, body: withFirstReads(renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id), { imageUrl }), reads) };
+    const body = withFirstReads(renderProviderOgTags(html, provider, lang, providerPageUrl(origin, id), { imageUrl }), reads);
+    // Without the provider (the database did not answer in time) the page has no preview: no
+    // shared cache should keep it (a CDN would hand it to every chat app for its lifetime).
+    return provider ? { type, body } : { type, body, cache: 'no-cache' };
   };
 }
 
