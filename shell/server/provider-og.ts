@@ -97,6 +97,22 @@ function oneLine(s: string, max: number): string {
 const SERVER_TEXT: Record<Language, typeof enServer> = { en: enServer, hi: hiServer };
 
 const NUMBER_LOCALE: Record<Language, string> = { hi: 'hi-IN', en: 'en-IN' };
+/**
+ * The number formats of each language, made once: building an Intl.NumberFormat costs far more
+ * than formatting with it, and a profile's page formats its figures about ten times.
+ */
+const numberFormats = new Map<Language, { rating: Intl.NumberFormat; count: Intl.NumberFormat }>();
+function formatsOf(lang: Language) {
+  let formats = numberFormats.get(lang);
+  if (!formats) {
+    formats = {
+      rating: new Intl.NumberFormat(NUMBER_LOCALE[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      count: new Intl.NumberFormat(NUMBER_LOCALE[lang]),
+    };
+    numberFormats.set(lang, formats);
+  }
+  return formats;
+}
 
 /** The texts of a provider's preview in a language. */
 function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUAGE) {
@@ -106,15 +122,14 @@ function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUA
   const business = provider.business_name ? oneLine(provider.business_name, 100) : '';
   const category = oneLine(categoryLabel(provider.category, lang), 80);
   const count = Math.max(0, Math.trunc(Number(provider.rating_count) || 0));
-  const rating = new Intl.NumberFormat(NUMBER_LOCALE[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    Number(provider.avg_rating) || 0,
-  );
+  const formats = formatsOf(lang);
+  const rating = formats.rating.format(Number(provider.avg_rating) || 0);
   const rated =
     count > 0
       ? fill(count === 1 ? text.og.rated_one : text.og.rated_other, {
           category,
           rating,
-          count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count),
+          count: formats.count.format(count),
         })
       : fill(text.og.unrated, { category });
   const description = oneLine([rated, provider.verified ? text.og.verified : '', business].filter(Boolean).join(' · '), 200);
@@ -123,7 +138,7 @@ function providerOgContent(provider: OgProvider, lang: Language = DEFAULT_LANGUA
     count > 0
       ? fill(count === 1 ? text.page.facts_rated_one : text.page.facts_rated_other, {
           rating,
-          count: new Intl.NumberFormat(NUMBER_LOCALE[lang]).format(count),
+          count: formats.count.format(count),
         })
       : text.page.facts_unrated;
   const area = provider.address ? oneLine(provider.address, 300) : '';
