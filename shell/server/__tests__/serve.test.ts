@@ -7,13 +7,12 @@
  * runs jest first); the pages' code is the one `npm start` runs (shell-site.ts), compared below.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIRST_READS_ELEMENT_ID, REMOTE_NAMES } from '@city/shared/contracts';
-import { readServerInfo } from '../../../supabase/local/server-info';
 import { BOOT_CONTENT_MARKER } from '../../src/app/boot-skeleton-markers';
 import { remoteUrlVariable, serveConfigFrom } from '../serve-config';
 import { createShellSite, jsonResponse } from '../shell-site';
@@ -53,6 +52,21 @@ interface Backend {
   dataDir: string;
 }
 
+/**
+ * The backend's server.json once this process wrote it (supabase/local/server-info.ts reads it
+ * the same way; not imported: the shell's tests stay inside the shell and @city/shared).
+ */
+function serverInfo(dataDir: string, pid: number | undefined): { url: string; anonKey: string } | null {
+  const file = join(dataDir, 'server.json');
+  if (!existsSync(file)) return null;
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as { url: string; anonKey: string; pid: number };
+    return info.pid === pid ? info : null;
+  } catch {
+    return null; // half written
+  }
+}
+
 async function startBackend(): Promise<Backend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'serve-backend-'));
   const child = spawn(
@@ -65,7 +79,7 @@ async function startBackend(): Promise<Backend> {
   // Started when it has written its server.json (migrations and the demo seed done).
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}: ${stderr}`);
-    const info = readServerInfo(dataDir, child.pid);
+    const info = serverInfo(dataDir, child.pid);
     if (info) return { url: info.url, anonKey: info.anonKey, child, dataDir };
     await new Promise((r) => setTimeout(r, 100));
   }
