@@ -39,7 +39,7 @@ const SEO_CACHE = 'public, max-age=3600';
  * No page depends on a cookie or a header: the URL is the whole cache key. A 404 and a page
  * served without its data (the database too slow) stay `no-cache`.
  */
-export const HTML_CACHE = 'public, max-age=0, s-maxage=60';
+const HTML_CACHE = 'public, max-age=0, s-maxage=60';
 
 const HTML = 'text/html; charset=utf-8';
 

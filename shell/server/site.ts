@@ -8,7 +8,7 @@ import type { SitemapCache } from './sitemap-cache';
 const repoRoot = join(__dirname, '..', '..');
 
 /** Where each module's production build lives, and its default port. */
-export const MODULES: Record<'shell' | RemoteName, { dist: string; port: number }> = {
+const MODULES: Record<'shell' | RemoteName, { dist: string; port: number }> = {
   shell: { dist: join(repoRoot, 'shell', 'dist'), port: 3000 },
   mf_directory: { dist: join(repoRoot, 'mf-directory', 'dist'), port: 3001 },
   mf_provider_profile: { dist: join(repoRoot, 'mf-provider-profile', 'dist'), port: 3002 },
