@@ -4,7 +4,7 @@
  * - typescript-eslint (recommended, without type information: typed linting is not enabled),
  *   React hooks, jsx-a11y (recommended), no literal user-visible text in JSX (the strings are
  *   translated: each module's locales).
- * - Import boundaries (ARCHITECTURE.md, "Data flow and rules"): no `mf-*` imports another
+ * - Import boundaries (ARCHITECTURE.md, "Rules"): no `mf-*` imports another
  *   `mf-*` or the shell; the shell imports no remote (its build-time prerender is the one
  *   exception); `shared/` imports neither; `@city/shared` only by name or by a subpath its
  *   package.json `exports` declares, never by a relative path into `shared/`.

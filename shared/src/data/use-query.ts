@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /**
  * The one way the remotes load data: a small hook with one state shape, instead of TanStack
  * Query (13.8 KiB gzip as a shared singleton, which is provided whole; 9.8 KiB tree-shaken into
- * the directory remote: either would take `/` past its 170 KiB budget. ARCHITECTURE.md, "Data").
+ * the directory remote: either would take `/` past its 170 KiB budget. shared/README.md, "Loading data").
  *
  * - `status`: 'idle' (no key: nothing to load), 'loading', 'success' or 'error', always of the
  *   latest request for the current key.
