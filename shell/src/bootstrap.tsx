@@ -1,6 +1,6 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth } from '@city/shared';
+import { currentLanguage, initI18n, loadRuntimeConfig, preloadSupabase, startAuth, whenPageIdle } from '@city/shared';
 import { App } from './app/app';
 import {
   PRERENDER_LANGUAGE,
@@ -14,7 +14,6 @@ import { BOOT_SKELETON_ID, BootSkeletonGone } from './app/boot-skeleton';
 import { loadRemotesManifest, registerRemoteManifest } from './remotes/load-remote';
 import { fetchOrTakeEarly, needsSupabaseAtOnce } from './remotes/startup-preload';
 import { registerServiceWorker } from './app/register-sw';
-import { whenPageIdle } from './remotes/use-after-idle';
 
 /**
  * The build prerenders `/` into index.html (shell/prerender). Hydrate it when it is exactly

@@ -4,7 +4,7 @@ import '@city/shared/ui.css';
 import './styles/fonts.css';
 import './styles/shell.css';
 import './styles/layout-stability.css';
-import { afterFirstPaint } from './app/after-first-paint';
+import { afterNextPaint } from '@city/shared/scheduling/frames';
 import { startPreload } from './remotes/startup-preload';
 import { applyLanguageFromUrl } from './app/url-language';
 
@@ -13,7 +13,7 @@ import { applyLanguageFromUrl } from './app/url-language';
 applyLanguageFromUrl();
 
 // The prerendered page paints first; then the app starts.
-afterFirstPaint(() => {
+afterNextPaint(() => {
   // Before the app's chunks arrive: ask for config.json and remotes.json, and start on the
   // remote this route needs first, so it downloads alongside React instead of after it.
   startPreload({ config: '/config.json', remotes: '/remotes.json' }, window.location.pathname, window.location.search);

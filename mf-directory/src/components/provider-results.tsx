@@ -13,7 +13,7 @@ import {
   type CategoryDetailsMap,
 } from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
-import { useIdleAfter } from '../hooks/use-idle-after';
+import { useIdleAfterReady } from '@city/shared';
 import {
   activeFilterCount,
   allServicesSearch,
@@ -91,7 +91,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   // painted (not on their way: they are the page's first-render budget). Until then a search
   // suggests the categories whose names match and a list keeps its description's room (CSS);
   // the suggestions' row has one height either way, so nothing below it moves when they arrive.
-  const painted = useIdleAfter(result.status !== 'loading');
+  const painted = useIdleAfterReady(result.status !== 'loading');
   const details = useCategoryDetails(painted);
   const suggestions = useMemo(
     () => (mode.kind === 'search' ? matchCategories(mode.query, details ?? NAMES_ONLY, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),

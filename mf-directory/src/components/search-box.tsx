@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCategoryDetails, toast } from '@city/shared';
+import { loadCategoryDetails, toast, useHydrated } from '@city/shared';
 import { normaliseSearchQuery } from '../api';
 import { useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
-import { useHydrated } from '../hooks/use-hydrated';
 import { PARAM } from '../utils/directory-params';
 
 /** Typing pauses this long before the search runs. */

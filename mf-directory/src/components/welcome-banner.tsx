@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CategoryIcon, findCategoryById, useLanguage, type Category } from '@city/shared';
-import { useHydrated } from '../hooks/use-hydrated';
+import { type Category, CategoryIcon, findCategoryById, useHydrated, useLanguage } from '@city/shared';
 
 /** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
 const BANNER_CATEGORY_IDS = [

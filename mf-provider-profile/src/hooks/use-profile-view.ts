@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
+import { whenIdle } from '@city/shared';
 import { trackProfileView } from '../api';
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
 
 /**
  * Counts a view of the shown provider once the profile has painted and the page is idle (at
@@ -13,12 +9,6 @@ type IdleWindow = Window & {
 export function useProfileView(providerId: string | null): void {
   useEffect(() => {
     if (!providerId) return;
-    const w = window as IdleWindow;
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => trackProfileView(providerId), { timeout: 3000 });
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const timer = setTimeout(() => trackProfileView(providerId), 1000);
-    return () => clearTimeout(timer);
+    return whenIdle(() => trackProfileView(providerId), { timeoutMs: 3000, fallbackMs: 1000 });
   }, [providerId]);
 }

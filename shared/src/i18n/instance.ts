@@ -13,7 +13,7 @@ import {
   type Language,
   type Namespace,
 } from './resources';
-import { whenPageContentShown } from '../stores/page-content';
+import { PAGE_IDLE_FALLBACK_MS, whenPageIdle } from '../scheduling/page-idle';
 
 export const LANGUAGE_STORAGE_KEY = 'city.lang';
 
@@ -132,7 +132,7 @@ export function initI18n(language: Language = storedLanguage()): Promise<void> {
   const starting = loadBaseResources(language).then((base) => {
     if (!i18n.isInitialized) start(language);
     addBaseResources(language, base);
-    if (language !== FALLBACK_LANGUAGE) whenIdle(() => void ensureLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
+    if (language !== FALLBACK_LANGUAGE) afterPageIdle(() => void ensureLanguage(FALLBACK_LANGUAGE).catch(() => undefined));
   });
   initialised = starting;
   starting.catch(() => {
@@ -163,21 +163,14 @@ function syncDocumentLanguage(lang: Language) {
 export const FALLBACK_LANGUAGE_DELAY_MS = 1000;
 
 /**
- * Runs `task` once the page's own content is shown, the page has loaded and the main thread is
- * idle, FALLBACK_LANGUAGE_DELAY_MS later (not on the first render's path, nor on a data page's
- * way to its first results).
+ * Runs `task` FALLBACK_LANGUAGE_DELAY_MS after the page is idle (whenPageIdle: its own content
+ * shown, loaded, the main thread idle), so not on the first render's path, nor on a data page's
+ * way to its first results. Without a document (the build's prerender), after a short while.
  */
-function whenIdle(task: () => void): void {
-  const later = () => setTimeout(task, FALLBACK_LANGUAGE_DELAY_MS);
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 3000 });
-    else setTimeout(later, 200);
-  };
-  if (typeof document === 'undefined') return schedule();
-  whenPageContentShown(() => {
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
-  });
+function afterPageIdle(task: () => void): void {
+  const later = () => void setTimeout(task, FALLBACK_LANGUAGE_DELAY_MS);
+  if (typeof document === 'undefined') setTimeout(later, PAGE_IDLE_FALLBACK_MS);
+  else whenPageIdle(later);
 }
 
 function addBaseResources(lang: Language, base: BaseResources): void {

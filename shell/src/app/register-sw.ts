@@ -4,7 +4,7 @@
  * adds nothing to the first render. Any failure (no support, blocked, a broken /sw.js) leaves
  * the site as it is without one: a warning in the console, nothing for the visitor.
  */
-import { whenPageIdle } from '../remotes/use-after-idle';
+import { whenPageIdle } from '@city/shared';
 
 const SERVICE_WORKER_URL = '/sw.js';
 

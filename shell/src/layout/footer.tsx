@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, getRuntimeConfig, REMOTE_PARAMS, useLanguage, type SocialLinks } from '@city/shared';
-import { useHydrated } from '../app/use-hydrated';
+import { formatNumber, getRuntimeConfig, REMOTE_PARAMS, type SocialLinks, useHydrated, useLanguage } from '@city/shared';
 
 const COPYRIGHT_YEAR = 2025;
 const SOCIAL_ORDER: (keyof SocialLinks)[] = ['facebook', 'instagram', 'youtube', 'x'];

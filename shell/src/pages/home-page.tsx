@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { REMOTE_PARAMS } from '@city/shared';
+import { REMOTE_PARAMS, usePageIdle } from '@city/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useRouteTitle } from '../app/use-document-title';
-import { useAfterIdle } from '../remotes/use-after-idle';
 
 /** The registration dialog's parameter (owned by mf_registration in the route manifest). */
 const REGISTER = REMOTE_PARAMS.mf_registration.open;
@@ -38,7 +37,7 @@ export function HomePage() {
   useRouteTitle();
   // The ads remote (its entry, its query and its media) must not compete with the first
   // render: it is asked for only once the page has loaded and is idle, and never server-side.
-  const adsAllowed = useAfterIdle();
+  const adsAllowed = usePageIdle();
   const [params, setParams] = useSearchParams();
   const registrationOpen = params.get(REGISTER) === '1';
   const rememberOpener = useFocusReturn(registrationOpen);

@@ -1,4 +1,4 @@
-import { PAGE_CONTENT_TIMEOUT_MS } from '../../stores/page-content';
+import { PAGE_CONTENT_TIMEOUT_MS } from '../../scheduling/page-content';
 import { fakeTimers, realTimers, until } from './until';
 // The page downloads only the current language's base chunk before the first render; English
 // (the fallback) follows in the background, and a switch waits for the other language's
@@ -9,7 +9,7 @@ type Instance = typeof import('../instance') & { markPageContentShown: () => voi
 function freshInstance(): Instance {
   let mod!: Instance;
   jest.isolateModules(() => {
-    const { markPageContentShown } = require('../../stores/page-content') as typeof import('../../stores/page-content');
+    const { markPageContentShown } = require('../../scheduling/page-content') as typeof import('../../scheduling/page-content');
     mod = { ...(require('../instance') as typeof import('../instance')), markPageContentShown };
   });
   return mod;

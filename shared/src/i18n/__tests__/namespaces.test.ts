@@ -4,7 +4,7 @@
 import enCommon from '../locales/en/common.json';
 import type { Language } from '../resources';
 import type { NamespaceStrings } from '../instance';
-import { PAGE_CONTENT_TIMEOUT_MS } from '../../stores/page-content';
+import { PAGE_CONTENT_TIMEOUT_MS } from '../../scheduling/page-content';
 import { fakeTimers, realTimers, until } from './until';
 
 type Instance = typeof import('../instance');
@@ -24,7 +24,7 @@ function freshPage() {
   jest.isolateModules(() => {
     res = require('../resources') as Resources;
     inst = require('../instance') as Instance;
-    ({ markPageContentShown } = require('../../stores/page-content') as typeof import('../../stores/page-content'));
+    ({ markPageContentShown } = require('../../scheduling/page-content') as typeof import('../../scheduling/page-content'));
   });
   // A namespace no remote of this repo has: @city/shared's types know none but its own.
   const addNamespace = inst.addNamespace as unknown as (ns: string, resources: Record<Language, NamespaceStrings<object>>) => void;

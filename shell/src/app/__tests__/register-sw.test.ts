@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markPageContentShown } from '@city/shared';
 import { registerServiceWorker } from '../register-sw';
-import { IDLE_TIMEOUT_MS } from '../../remotes/use-after-idle';
+import { PAGE_IDLE_TIMEOUT_MS as IDLE_TIMEOUT_MS } from '@city/shared';
 
 // The worker registers once the page's own content is shown (and load + idle): here it is.
 beforeAll(() => markPageContentShown());

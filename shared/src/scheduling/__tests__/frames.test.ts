@@ -1,6 +1,6 @@
-import { afterFirstPaint, FIRST_PAINT_TIMEOUT_MS } from '../after-first-paint';
+import { afterNextPaint, PAINT_WAIT_MS } from '../frames';
 
-describe('afterFirstPaint', () => {
+describe('afterNextPaint', () => {
   let frames: FrameRequestCallback[];
   beforeEach(() => {
     jest.useFakeTimers();
@@ -18,7 +18,7 @@ describe('afterFirstPaint', () => {
 
   it('starts in a task after the first frame, not before it', () => {
     const start = jest.fn();
-    afterFirstPaint(start);
+    afterNextPaint(start);
     jest.advanceTimersByTime(0);
     expect(start).not.toHaveBeenCalled();
     paintFrame();
@@ -29,8 +29,8 @@ describe('afterFirstPaint', () => {
 
   it('starts without a frame after the timeout (a background tab), and only once', () => {
     const start = jest.fn();
-    afterFirstPaint(start);
-    jest.advanceTimersByTime(FIRST_PAINT_TIMEOUT_MS - 1);
+    afterNextPaint(start);
+    jest.advanceTimersByTime(PAINT_WAIT_MS - 1);
     expect(start).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     expect(start).toHaveBeenCalledTimes(1);

@@ -1,7 +1,12 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { markPageContentShown, PAGE_CONTENT_TIMEOUT_MS, PAINT_WAIT_MS, resetPageContentForTests } from '@city/shared';
-import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, resetPageIdleForTests, useAfterIdle } from '../use-after-idle';
+import {
+  PAGE_IDLE_FALLBACK_MS as FALLBACK_DELAY_MS,
+  PAGE_IDLE_TIMEOUT_MS as IDLE_TIMEOUT_MS,
+  resetPageIdleForTests,
+  usePageIdle,
+} from '..';
 
 // jsdom has no requestIdleCallback: each test installs its own or leaves it missing.
 const win = window as unknown as {
@@ -47,7 +52,7 @@ function busyBrowserIdleCallback() {
 }
 
 function Probe() {
-  return <p>{useAfterIdle() ? 'after idle' : 'first render'}</p>;
+  return <p>{usePageIdle() ? 'after idle' : 'first render'}</p>;
 }
 
 beforeAll(() => {
@@ -74,7 +79,7 @@ afterEach(() => {
   delete win.cancelIdleCallback;
 });
 
-describe('useAfterIdle', () => {
+describe('usePageIdle', () => {
   it('renders nothing client-only on the server', () => {
     expect(renderToString(<Probe />)).toBe('<p>first render</p>');
   });
@@ -83,7 +88,7 @@ describe('useAfterIdle', () => {
     const idle = busyBrowserIdleCallback();
     const seen: boolean[] = [];
     const { result } = renderHook(() => {
-      const value = useAfterIdle();
+      const value = usePageIdle();
       seen.push(value);
       return value;
     });
@@ -125,7 +130,7 @@ describe('useAfterIdle', () => {
     readyState = 'complete';
     const idle = busyBrowserIdleCallback();
     const seen: boolean[] = [];
-    renderHook(() => seen.push(useAfterIdle()));
+    renderHook(() => seen.push(usePageIdle()));
     expect(seen).toEqual([false]);
     idle.becomeIdle();
     expect(seen.at(-1)).toBe(true);
@@ -139,7 +144,7 @@ describe('useAfterIdle', () => {
     first.unmount();
 
     const seen: boolean[] = [];
-    renderHook(() => seen.push(useAfterIdle()));
+    renderHook(() => seen.push(usePageIdle()));
     expect(seen[0]).toBe(false);
     expect(seen.at(-1)).toBe(true);
   });

@@ -8,6 +8,8 @@
  * waiters go on PAGE_CONTENT_TIMEOUT_MS after the page's `load` event.
  */
 
+import { afterLoad, afterNextPaint } from './frames';
+
 /** Longest wait, after `load`, for a module to say its content is shown. */
 export const PAGE_CONTENT_TIMEOUT_MS = 8_000;
 
@@ -17,28 +19,15 @@ const waiters = new Set<() => void>();
 /**
  * Called by the module that draws the route's main content once it has committed it
  * (idempotent). The waiters run after the browser has painted it (the next frame), not in the
- * same task: "shown" means on screen.
+ * same task: "shown" means on screen (a page in a background tab: PAINT_WAIT_MS at most).
  */
 export function markPageContentShown(): void {
   if (shown) return;
   shown = true;
   const now = [...waiters];
   waiters.clear();
-  if (now.length === 0) return;
-  let ran = false;
-  const runAll = () => {
-    if (ran) return;
-    ran = true;
-    for (const run of now) run();
-  };
-  // A rAF callback runs just before a frame is painted; a task queued from it runs after. A
-  // page in a background tab gets no frames: PAINT_WAIT_MS at most.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(runAll, 0));
-  setTimeout(runAll, PAINT_WAIT_MS);
+  if (now.length > 0) afterNextPaint(() => now.forEach((run) => run()));
 }
-
-/** Longest wait for the frame that shows the content (see markPageContentShown). */
-export const PAINT_WAIT_MS = 100;
 
 /** Whether the page's own content has been shown (or the wait for it has timed out). */
 export function pageContentShown(): boolean {
@@ -62,17 +51,16 @@ export function whenPageContentShown(done: () => void): () => void {
     done();
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const startTimer = () => {
-    timer = setTimeout(markPageContentShown, PAGE_CONTENT_TIMEOUT_MS);
-  };
+  let cancelLoad = () => {};
   const cancel = () => {
     waiters.delete(run);
-    window.removeEventListener('load', startTimer);
+    cancelLoad();
     if (timer !== undefined) clearTimeout(timer);
   };
   waiters.add(run);
-  if (document.readyState === 'complete') startTimer();
-  else window.addEventListener('load', startTimer, { once: true });
+  cancelLoad = afterLoad(() => {
+    timer = setTimeout(markPageContentShown, PAGE_CONTENT_TIMEOUT_MS);
+  });
   return cancel;
 }
 

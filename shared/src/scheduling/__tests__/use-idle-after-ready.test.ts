@@ -1,11 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { useIdleAfter } from '../use-idle-after';
+import { useIdleAfterReady } from '../use-idle-after-ready';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 it('turns true only after ready, once the browser has had a moment, and stays true', () => {
-  const { result, rerender } = renderHook(({ ready }) => useIdleAfter(ready), { initialProps: { ready: false } });
+  const { result, rerender } = renderHook(({ ready }) => useIdleAfterReady(ready), { initialProps: { ready: false } });
   act(() => jest.advanceTimersByTime(5_000));
   expect(result.current).toBe(false);
   rerender({ ready: true });
@@ -21,7 +21,7 @@ it('waits for an idle callback where the browser has one', () => {
   window.requestIdleCallback = jest.fn((cb: IdleRequestCallback) => callbacks.push(() => cb({} as IdleDeadline)));
   window.cancelIdleCallback = jest.fn();
   try {
-    const { result } = renderHook(() => useIdleAfter(true));
+    const { result } = renderHook(() => useIdleAfterReady(true));
     act(() => jest.advanceTimersByTime(5_000));
     expect(result.current).toBe(false);
     expect(window.requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 1_000 });

@@ -5,7 +5,7 @@ import {
   pageContentShown,
   resetPageContentForTests,
   whenPageContentShown,
-} from '../page-content';
+} from '..';
 
 let readyState: DocumentReadyState = 'loading';
 beforeAll(() => {
