@@ -26,7 +26,7 @@ const DECLARED_FOR_FEDERATION: Record<string, string[]> = {
   shell: ['zustand'],
   'mf-admin': ['zustand'],
   'mf-ads': ['react-dom', 'react-router-dom', 'zustand', '@supabase/supabase-js'],
-  'mf-directory': ['zustand'],
+  'mf-directory': ['zustand', '@supabase/supabase-js'],
   'mf-provider-profile': ['zustand'],
   'mf-registration': ['zustand'],
 };

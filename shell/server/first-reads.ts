@@ -1,80 +1,72 @@
 /**
- * A data page's first reads, answered in its first HTML: the serving step reads them (as the
- * anon role, the very requests the remotes make: mf-provider-profile/src/api,
- * mf-directory/src/api/search.ts) and writes the answers into the page as JSON
- * (FIRST_READS_ELEMENT_ID); the entry chunk hands them to @city/shared's public-rest
- * (takeFirstReadsFromDocument), so the remote's same read is answered at once, with no request
- * and no round trip after config.json. A request that differs is only not taken: the remote then
- * asks itself. Pure of Node APIs (fetch only), like provider-og.ts, for an edge function.
+ * A data page's first reads, answered in its first HTML: the serving step reads them as the
+ * anon role, with the requests the remotes make (declared once in @city/shared's
+ * contracts/page-reads.ts: the directory's searchProvidersRead, the profile's reads), and
+ * writes the answers into the page as JSON (FIRST_READS_ELEMENT_ID); the entry chunk hands
+ * them to @city/shared's public-rest (takeFirstReadsFromDocument), so the remote's same read is
+ * answered at once, with no request and no round trip after config.json.
  */
 import {
   buildPublicRequest,
-  earlyReadKey,
+  DEFAULT_FILTERS,
+  firstReadKey,
   FIRST_READS_ELEMENT_ID,
-  PROFILE_PROVIDER_COLUMNS,
-  REMOTE_PARAMS,
+  profileFirstReads,
+  readDirectoryUrl,
+  searchProvidersRead,
   type FirstReads,
   type PublicTarget,
 } from '@city/shared/contracts';
 import { findCategoryById, storedCategoryValue } from '@city/shared/catalogue';
 import { jsonForScript } from './seo';
 
-const DIRECTORY = REMOTE_PARAMS.mf_directory;
-/** The directory's filters other than the text and the category. */
-const OTHER_FILTER_PARAMS = [DIRECTORY.minRating, DIRECTORY.verified, DIRECTORY.sort, DIRECTORY.available];
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// `/provider/<id>`, case-insensitive as the route manifest matches it, a trailing slash ignored.
+const PROFILE_PATH = /^\/provider\/([^/]+)\/?$/i;
+
+/** The provider id of a profile path (`/provider/<uuid>`, optional trailing slash), or null. */
+export function providerIdFromPath(pathname: string): string | null {
+  const m = PROFILE_PATH.exec(pathname);
+  const id = m?.[1] ? safeDecode(m[1]) : null;
+  return id && UUID_RE.test(id) ? id.toLowerCase() : null;
+}
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/** The data service as the browser reaches it (config.json): the first reads' keys are its URLs. */
+export interface DataService {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+const sameFilters = (a: typeof DEFAULT_FILTERS, b: typeof DEFAULT_FILTERS) =>
+  a.minRating === b.minRating && a.verified === b.verified && a.sort === b.sort && a.available === b.available;
 
 /** The first reads of a page: the profile's row, rating summary and first reviews; a category list's or a search's first page. */
 export function firstReadTargets(pathname: string, search: string): PublicTarget[] {
-  const profile = /^\/provider\/([0-9a-f-]{36})\/?$/i.exec(pathname);
-  if (profile) {
-    const id = profile[1]!;
-    return [
-      { table: 'service_providers', query: { select: PROFILE_PROVIDER_COLUMNS, id: `eq.${id}` } },
-      { rpc: 'get_average_ratings', args: { p_provider_ids: [id] } },
-      {
-        table: 'reviews',
-        query: {
-          select: 'id,provider_id,review_text,created_at',
-          provider_id: `eq.${id}`,
-          order: 'created_at.desc,id.desc',
-          offset: '0',
-          limit: '20',
-        },
-      },
-    ];
-  }
+  const id = providerIdFromPath(pathname);
+  if (id) return profileFirstReads(id);
   if (pathname !== '/') return [];
-  const params = new URLSearchParams(search);
-  // Other filters: the directory's request differs (not worth mirroring every combination).
-  if (OTHER_FILTER_PARAMS.some((name) => params.has(name))) return [];
-  const slug = params.get(DIRECTORY.category);
+  const url = readDirectoryUrl(new URLSearchParams(search));
+  // Only a list's or a search's first page with the default filters (what shared links open).
+  if (!sameFilters(url.filters, DEFAULT_FILTERS)) return [];
   // A category wins over the text (the directory's rule); only catalogue categories are read here.
-  const category = slug === null ? null : findCategoryById(slug);
-  if (slug !== null && !category) return [];
-  const query = category
-    ? null
-    : (params.get(DIRECTORY.query) ?? '')
-        .replace(/[\s\p{Cc}]+/gu, ' ')
-        .trim()
-        .slice(0, 100)
-        .trim() || null;
-  if (!category && !query) return [];
-  // The same arguments, in the same order, as mf-directory/src/api/search.ts sends.
-  const args = {
-    p_query: query,
-    p_category: category ? storedCategoryValue(category) : null,
-    p_min_rating: 0,
-    p_verified: 'all',
-    p_sort: 'rating_desc',
-    p_limit: 20,
-    p_offset: 0,
-  };
-  return [{ rpc: 'search_providers', args }];
+  const category = url.categorySlug === null ? null : findCategoryById(url.categorySlug);
+  if (url.categorySlug !== null && !category) return [];
+  if (!category && !url.query) return [];
+  return [
+    searchProvidersRead({ ...url.filters, query: category ? '' : url.query, category: category ? storedCategoryValue(category) : null }),
+  ];
 }
 
-export interface FirstReadsOptions {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
+export interface FirstReadsOptions extends DataService {
   /** Give up after this long: the page is served without them (default 1500 ms). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -96,7 +88,7 @@ export async function readFirstReads(
       const request = buildPublicRequest(target, { supabaseUrl, supabaseAnonKey });
       try {
         const res = await fetchImpl(request.url, { ...request.init, signal });
-        return res.status === 200 ? { key: earlyReadKey(request), status: 200, body: await res.text() } : null;
+        return res.status === 200 ? { key: firstReadKey(request), status: 200, body: await res.text() } : null;
       } catch {
         return null;
       }
@@ -114,4 +106,16 @@ export function withFirstReads(html: string, reads: FirstReads | null): string {
   if (!reads) return html;
   const block = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${jsonForScript(reads)}</script>`;
   return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, () => `${block}</body>`) : `${html}${block}`;
+}
+
+/** The parsed answer of one read among the first reads; undefined when it did not come. */
+export function firstReadAnswer(reads: FirstReads | null, target: PublicTarget, dataService: DataService): unknown {
+  const key = firstReadKey(buildPublicRequest(target, dataService));
+  const read = reads?.reads.find((r) => r.key === key);
+  if (!read) return undefined;
+  try {
+    return JSON.parse(read.body) as unknown;
+  } catch {
+    return undefined;
+  }
 }

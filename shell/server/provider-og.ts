@@ -1,14 +1,9 @@
 /**
  * Link previews for /provider/:id. Chat apps (WhatsApp, Telegram, ...) do not run JavaScript,
  * so the first HTML response of a profile URL must already carry the Open Graph tags: the
- * serving layer reads the provider from the database (as the anon role: approved providers
- * only) and injects the tags into the shell's index.html.
- *
- * Production does the same with an edge function in front of the static shell (e.g. a
- * Netlify/Cloudflare/Vercel edge function on /provider/*): fetch index.html from the static
- * host, call fetchProviderForOg with the project URL and anon key, return
- * renderProviderOgTags(...). Both functions are pure of Node APIs (fetch only), so they run
- * there unchanged.
+ * serving layer reads the profile's first reads (first-reads.ts, as the anon role: approved
+ * providers only), takes the provider from them, and injects the tags and the reads into the
+ * shell's HTML. One read of the provider per page: the preview and the remote share it.
  */
 import { categoryLabel, parseStoredCategory } from '@city/shared/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
@@ -18,7 +13,7 @@ import hiServer from './locales/hi.json';
 import { BOOT_CONTENT_MARKER } from '../src/app/boot-skeleton-markers';
 import { applyHeadTags, escapeHtml, fill, jsonLdScript, ogImagePath } from './seo';
 import { matchRoute, type FirstReads } from '@city/shared/contracts';
-import { withFirstReads } from './first-reads';
+import { providerIdFromPath, withFirstReads } from './first-reads';
 import { renderNotFound } from './not-found';
 
 export { escapeHtml };
@@ -50,32 +45,12 @@ export interface OgProvider {
   mobile?: string | null;
 }
 
-/** fetchProviderForOg's answer for an id the database does not list (unknown, pending, rejected, hidden). */
+/** The provider of an id the database does not list (unknown, pending, rejected, hidden). */
 export const PROVIDER_NOT_LISTED = 'not-listed' as const;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// `/provider/<id>`, case-insensitive as the route manifest matches it, a trailing slash ignored.
-const PROFILE_PATH = /^\/provider\/([^/]+)\/?$/i;
 
 /** Whether the app renders this path as a profile (whatever the id): the route manifest's match. */
 function isProfilePath(pathname: string): boolean {
   return matchRoute(pathname).id === 'provider';
-}
-
-/** The provider id of a profile path (`/provider/<uuid>`, optional trailing slash), or null. */
-export function providerIdFromPath(pathname: string): string | null {
-  const m = PROFILE_PATH.exec(pathname);
-  const id = m?.[1] ? safeDecode(m[1]) : null;
-  return id && UUID_RE.test(id) ? id.toLowerCase() : null;
-}
-
-function safeDecode(s: string): string | null {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
 }
 
 /** One line of plain text: no control characters, collapsed spaces, at most `max` characters. */
@@ -227,13 +202,8 @@ export function renderProviderOgTags(
   return out.includes(BOOT_CONTENT_MARKER) ? out.replace(BOOT_CONTENT_MARKER, () => providerBootContent(provider)) : out;
 }
 
-/**
- * A profile the database does not list: the app's own not-found page, kept out of search indexes.
- * @public For an edge function in front of a static host (README.md, Production).
- */
-export function renderProviderNotListed(html: string): string {
-  return renderNotFound(html);
-}
+/** A profile the database does not list: the app's own not-found page, kept out of search indexes. */
+const renderProviderNotListed = renderNotFound;
 
 /**
  * The site's public origin (scheme, host and port) from configuration, checked once at start:
@@ -254,11 +224,15 @@ export function publicOriginOf(value: string): string {
   return url.origin;
 }
 
-/**
- * A profile's canonical URL on the public site.
- * @public For an edge function in front of a static host (README.md, Production).
- */
-export const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
+/** A profile's canonical URL on the public site. */
+const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
+
+/** A profile's first reads, and the provider the preview shows, read from them. */
+export interface ProfileReads {
+  /** The provider; PROVIDER_NOT_LISTED; null when the database did not answer in time. */
+  provider: OgProvider | typeof PROVIDER_NOT_LISTED | null;
+  reads: FirstReads | null;
+}
 
 export interface ProviderOgRouteOptions {
   /**
@@ -266,14 +240,11 @@ export interface ProviderOgRouteOptions {
    * request's Host header: a forged Host would otherwise put any site into a cached preview.
    */
   publicOrigin: string;
-  supabaseUrl: string;
-  supabaseAnonKey: string;
   /** The shell's index.html (read per request: a rebuild changes it). */
   indexHtml: () => string;
   lang?: Language;
-  fetchProvider?: typeof fetchProviderForOg;
-  /** The profile's first reads for its first HTML (first-reads.ts); none without it. */
-  firstReads?: (pathname: string) => Promise<FirstReads | null>;
+  /** A profile's first reads and its provider (profile-reads.ts readProfile). */
+  readProfile: (id: string) => Promise<ProfileReads>;
 }
 
 /**
@@ -282,12 +253,9 @@ export interface ProviderOgRouteOptions {
  */
 export function providerOgRoute({
   publicOrigin,
-  supabaseUrl,
-  supabaseAnonKey,
   indexHtml,
   lang = DEFAULT_LANGUAGE,
-  fetchProvider = fetchProviderForOg,
-  firstReads = async () => null,
+  readProfile,
 }: ProviderOgRouteOptions): (req: { url?: string }) => Promise<{ status?: number; type: string; body: string; cache?: string } | null> {
   const origin = publicOriginOf(publicOrigin);
   return async (req) => {
@@ -297,8 +265,7 @@ export function providerOgRoute({
     if (!id)
       return isProfilePath(pathname) ? { status: 404, type: 'text/html; charset=utf-8', body: renderProviderNotListed(indexHtml()) } : null;
     const html = indexHtml();
-    // The preview's data and the page's first reads, together (both at most ~1.5 s).
-    const [provider, reads] = await Promise.all([fetchProvider(supabaseUrl, supabaseAnonKey, id), firstReads(`/provider/${id}`)]);
+    const { provider, reads } = await readProfile(id);
     const type = 'text/html; charset=utf-8';
     // Not listed (unknown, pending, rejected, hidden): a 404 with the app, which says so. The
     // database not answering is not a 404: the page is served without the provider's data.
@@ -309,70 +276,4 @@ export function providerOgRoute({
     // shared cache should keep it (a CDN would hand it to every chat app for its lifetime).
     return provider ? { type, body } : { type, body, cache: 'no-cache' };
   };
-}
-
-export interface FetchProviderForOgOptions {
-  /** Give up after this long and serve the page without a preview (default 1500 ms). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
-
-/**
- * Reads what a preview needs of one approved provider over the public REST API with the anon
- * key (RLS hides pending and rejected ones): the row from /rest/v1/service_providers and its
- * average from /rest/v1/rpc/get_average_ratings. Null for a malformed, unknown or unlisted id,
- * and when the database does not answer in time (the page must still be served). A failed
- * average alone gives a preview without rating.
- */
-export async function fetchProviderForOg(
-  supabaseUrl: string,
-  anonKey: string,
-  id: string,
-  { timeoutMs = 1500, fetch: fetchImpl = fetch }: FetchProviderForOgOptions = {},
-): Promise<OgProvider | typeof PROVIDER_NOT_LISTED | null> {
-  if (!UUID_RE.test(id)) return PROVIDER_NOT_LISTED;
-  id = id.toLowerCase();
-  const base = supabaseUrl.replace(/\/+$/, '');
-  const signal = AbortSignal.timeout(timeoutMs);
-  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' };
-  const rowUrl =
-    `${base}/rest/v1/service_providers?select=name,business_name,category,verified,address,mobile` +
-    `&id=eq.${encodeURIComponent(id)}&status=eq.approved&limit=1`;
-
-  const rowRequest = fetchImpl(rowUrl, { headers, signal }).then(async (res) => {
-    if (!res.ok) return null;
-    const rows = (await res.json()) as unknown;
-    if (Array.isArray(rows) && rows.length === 0) return PROVIDER_NOT_LISTED;
-    return Array.isArray(rows) && rows.length === 1 ? (rows[0] as Record<string, unknown>) : null;
-  });
-  const ratingRequest = fetchImpl(`${base}/rest/v1/rpc/get_average_ratings`, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ p_provider_ids: [id] }),
-    signal,
-  })
-    .then(async (res) => {
-      if (!res.ok) return null;
-      const rows = (await res.json()) as unknown;
-      return Array.isArray(rows) ? ((rows as Record<string, unknown>[]).find((r) => r.provider_id === id) ?? null) : null;
-    })
-    .catch(() => null);
-
-  try {
-    const [row, rating] = await Promise.all([rowRequest, ratingRequest]);
-    if (row === PROVIDER_NOT_LISTED) return PROVIDER_NOT_LISTED;
-    if (!row || typeof row.name !== 'string' || typeof row.category !== 'string') return null;
-    return {
-      name: row.name,
-      business_name: typeof row.business_name === 'string' ? row.business_name : null,
-      category: row.category,
-      verified: row.verified === true,
-      address: typeof row.address === 'string' ? row.address : null,
-      mobile: typeof row.mobile === 'string' ? row.mobile : null,
-      avg_rating: Number(rating?.avg_rating ?? 0) || 0,
-      rating_count: Number(rating?.rating_count ?? 0) || 0,
-    };
-  } catch {
-    return null;
-  }
 }

@@ -25,6 +25,7 @@ import {
 import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
 import { firstReadTargets, readFirstReads, withFirstReads } from './first-reads';
+import { readProfile } from './profile-reads';
 
 /** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */
 const MAX_PROVIDER_SITEMAPS = 40;
@@ -176,14 +177,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
     // A path no route matches (or a profile no provider has) is a 404 with the same page,
     // which the app renders as its not-found page.
     fallbackRoute: pageOrNotFoundRoute(
-      providerOgRoute({
-        publicOrigin,
-        supabaseUrl,
-        supabaseAnonKey,
-        indexHtml: shellHtml,
-        lang: 'hi',
-        firstReads: (pathname) => readFirstReads(firstReadTargets(pathname, ''), dataService),
-      }),
+      providerOgRoute({ publicOrigin, indexHtml: shellHtml, lang: 'hi', readProfile: (id) => readProfile(id, dataService) }),
       shellHtml,
     ),
     routes: {

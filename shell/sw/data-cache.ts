@@ -68,7 +68,7 @@ export interface FirstRead {
 
 /**
  * The first reads a page's HTML carries (the serving step's JSON block, keyed "METHOD URL BODY"
- * like earlyReadKey): a page whose data came with its HTML made no request for it, so the
+ * like firstReadKey): a page whose data came with its HTML made no request for it, so the
  * worker keeps these answers as if it had fetched them (offline, that profile or list is then
  * read from the data cache like any other). Malformed blocks and entries are skipped.
  */

@@ -1,24 +1,22 @@
 // The directory's queries: category lists and provider search, one page at a time, filtered
-// and sorted by the database (rpc search_providers, supabase/migrations/0003). Owned by this
-// remote, so a new query ships with it, without redeploying the shell.
-import { canReadAnonymously, dataClient, publicRpc, toApiError, type ProviderFields } from '@city/shared';
+// and sorted by the database (rpc search_providers, supabase/migrations/0003). The request is
+// declared in @city/shared (contracts/page-reads.ts, searchProvidersRead) because the serving
+// layer answers the same first read in the page's HTML; this module sends it and shapes rows.
+import { DEFAULT_FILTERS, searchProvidersRead, sendRest, type ProviderFields, type ProviderSort, type VerifiedFilter } from '@city/shared';
 
-/** Sort orders the database knows (spec section 4). */
-export const PROVIDER_SORTS = ['rating_desc', 'newly_added'] as const;
-export type ProviderSort = (typeof PROVIDER_SORTS)[number];
-
-/** Verified filter (spec section 9); 'unverified' is the spec's non-verified. */
-export const VERIFIED_FILTERS = ['all', 'verified', 'unverified'] as const;
-export type VerifiedFilter = (typeof VERIFIED_FILTERS)[number];
+export {
+  MAX_SEARCH_QUERY_LENGTH,
+  normaliseMinRating,
+  normaliseSearchQuery,
+  PROVIDER_SORTS,
+  SEARCH_PAGE_SIZE,
+  VERIFIED_FILTERS,
+  type ProviderSort,
+  type VerifiedFilter,
+} from '@city/shared';
 
 /** p_category value that lists the free-text 'OTHERS: ...' providers. */
 export const OTHERS_CATEGORY_FILTER = 'OTHERS';
-
-/** Rows per page of a category list or search. */
-export const SEARCH_PAGE_SIZE = 20;
-
-/** Longest query sent; the database cuts at 100 characters as well. */
-export const MAX_SEARCH_QUERY_LENGTH = 100;
 
 /** One approved provider as a list card needs it. */
 export interface ProviderListItem extends ProviderFields {
@@ -56,55 +54,25 @@ interface SearchRow extends Omit<ProviderListItem, 'avg_rating' | 'rating_count'
   total_count: number | string | null;
 }
 
-/** The query as sent: control characters and runs of spaces collapsed, trimmed, cut. */
-export function normaliseSearchQuery(query: string | null | undefined): string {
-  return (query ?? '')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()
-    .slice(0, MAX_SEARCH_QUERY_LENGTH)
-    .trim();
-}
-
-/** Clamp a minimum rating to 0..5 in steps of 0.5 (anything else becomes 0). */
-export function normaliseMinRating(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n <= 0) return 0;
-  return Math.min(5, Math.round(n * 2) / 2);
-}
-
 /**
  * One page of approved providers matching the query and filters, with the total count.
  * Blank text means no text filter (a category list). Throws ApiError on failure.
  */
 export async function searchProviders(params: SearchProvidersParams): Promise<SearchProvidersResult> {
   const offset = Math.max(0, Math.floor(params.offset ?? 0));
-  const limit = Math.min(100, Math.max(1, Math.floor(params.limit ?? SEARCH_PAGE_SIZE)));
-  const query = normaliseSearchQuery(params.query);
-  const category = params.category?.trim() || null;
-  const args = {
-    p_query: query === '' ? null : query,
-    p_category: category,
-    p_min_rating: normaliseMinRating(params.minRating),
-    p_verified: params.verified ?? 'all',
-    p_sort: params.sort ?? 'rating_desc',
-    p_limit: limit,
-    p_offset: offset,
-    // Sent only when asked for, so the call is the same as before otherwise.
-    ...(params.available ? { p_available: true } : {}),
-  };
-  let data: unknown;
-  if (canReadAnonymously()) {
-    // Without a session and before any supabase-js client: a plain POST (supabase-js, 57 KiB,
-    // is then not on the list's or search's first render).
-    data = await publicRpc<unknown>('search_providers', args, { signal: params.signal });
-  } else {
-    const supabase = await dataClient();
-    let request = supabase.rpc('search_providers', args);
-    if (params.signal) request = request.abortSignal(params.signal);
-    const answer = await request;
-    if (answer.error) throw toApiError(answer.error, answer.status);
-    data = answer.data;
-  }
+  const target = searchProvidersRead({
+    query: params.query ?? '',
+    category: params.category ?? null,
+    minRating: params.minRating ?? DEFAULT_FILTERS.minRating,
+    verified: params.verified ?? DEFAULT_FILTERS.verified,
+    sort: params.sort ?? DEFAULT_FILTERS.sort,
+    available: params.available ?? DEFAULT_FILTERS.available,
+    ...(params.limit !== undefined ? { limit: params.limit } : {}),
+    offset,
+  });
+  // Without a session, a plain POST (supabase-js, 57 KiB, is then not on the list's or search's
+  // first render), answered by the first HTML when the serving layer read the same.
+  const data = await sendRest<unknown>(target, params.signal ? { signal: params.signal } : {});
   const raw = (Array.isArray(data) ? data : []) as SearchRow[];
   const rows = raw.map(({ total_count: _total, avg_rating, rating_count, ...rest }) => ({
     ...rest,

@@ -1,5 +1,7 @@
-import { CATEGORIES, storedCategoryValue, type Category } from '@city/shared';
-import { normaliseMinRating, normaliseSearchQuery, OTHERS_CATEGORY_FILTER, type ProviderSort, type VerifiedFilter } from '../api';
+import { CATEGORIES, readDirectoryUrl, storedCategoryValue, type Category, type DirectoryFilters } from '@city/shared';
+import { OTHERS_CATEGORY_FILTER } from '../api';
+
+export { DEFAULT_FILTERS, type DirectoryFilters } from '@city/shared';
 
 /** URL search params this module owns; every other param (e.g. the shell's `register`) is kept. */
 export const PARAM = {
@@ -17,14 +19,6 @@ export const OTHERS_SLUG = 'others';
 
 export type SelectedCategory = { kind: 'catalogue'; category: Category } | { kind: 'others' };
 
-export interface DirectoryFilters {
-  minRating: number;
-  verified: VerifiedFilter;
-  sort: ProviderSort;
-  /** Only providers not on leave today. */
-  available: boolean;
-}
-
 export interface DirectoryState {
   category: SelectedCategory | null;
   /** Normalised search text ('' when none). */
@@ -32,8 +26,6 @@ export interface DirectoryState {
   filters: DirectoryFilters;
   showAllServices: boolean;
 }
-
-export const DEFAULT_FILTERS: DirectoryFilters = { minRating: 0, verified: 'all', sort: 'rating_desc', available: false };
 
 /** Minimum-rating choices: 0 to 5 in steps of 0.5 (spec section 9). */
 export const MIN_RATING_STEPS: readonly number[] = Array.from({ length: 11 }, (_, i) => i / 2);
@@ -45,20 +37,13 @@ function parseCategory(value: string | null): SelectedCategory | null {
   return category ? { kind: 'catalogue', category } : null;
 }
 
-/** Reads the directory's state from the URL; unknown or malformed values fall back to defaults. */
+/**
+ * Reads the directory's state from the URL (readDirectoryUrl, which the serving layer's first
+ * read starts from too); unknown or malformed values fall back to defaults.
+ */
 export function readDirectoryState(params: URLSearchParams): DirectoryState {
-  const verified = params.get(PARAM.verified);
-  return {
-    category: parseCategory(params.get(PARAM.category)),
-    query: normaliseSearchQuery(params.get(PARAM.query)),
-    filters: {
-      minRating: normaliseMinRating(params.get(PARAM.minRating)),
-      verified: verified === 'verified' || verified === 'unverified' ? verified : 'all',
-      sort: params.get(PARAM.sort) === 'newly_added' ? 'newly_added' : 'rating_desc',
-      available: params.get(PARAM.available) === '1',
-    },
-    showAllServices: params.get(PARAM.allServices) === 'all',
-  };
+  const url = readDirectoryUrl(params);
+  return { category: parseCategory(url.categorySlug), query: url.query, filters: url.filters, showAllServices: url.showAllServices };
 }
 
 /** The p_category value for a selected category. */

@@ -3,7 +3,7 @@
 // never a parameter, and never return it. A device's ratings from before (get_device_ratings,
 // keyed by its secret token) are shown as history to a visitor who is not signed in. Nobody can
 // read the ratings table itself.
-import { canReadAnonymously, dataClient, getDeviceToken, publicRpc, toApiError } from '@city/shared';
+import { averageRatingsRead, getDeviceToken, sendRest } from '@city/shared';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -19,8 +19,8 @@ export const isValidRating = (value: number) => Number.isInteger(value) && value
 
 /**
  * This device's ratings, provider id -> stars (get_device_ratings), optionally narrowed to
- * some providers. Reads (this one and the averages) go without supabase-js when there is no
- * session and no client yet (canReadAnonymously): they are on the profile's first render.
+ * some providers. Reads (this one and the averages, declared once: averageRatingsRead) go
+ * without supabase-js when there is no session (sendRest): they are on the profile's first render.
  */
 export async function fetchDeviceRatings(
   providerIds?: readonly string[],
@@ -28,15 +28,7 @@ export async function fetchDeviceRatings(
 ): Promise<Map<string, number>> {
   if (providerIds && providerIds.length === 0) return new Map();
   const args = { p_device_token: deviceToken, ...(providerIds ? { p_provider_ids: [...providerIds] } : {}) };
-  let data: unknown;
-  if (canReadAnonymously()) {
-    data = await publicRpc<unknown>('get_device_ratings', args);
-  } else {
-    const supabase = await dataClient();
-    const answer = await supabase.rpc('get_device_ratings', args);
-    if (answer.error) throw toApiError(answer.error, answer.status);
-    data = answer.data;
-  }
+  const data = await sendRest<unknown>({ rpc: 'get_device_ratings', args });
   const rows = (Array.isArray(data) ? data : []) as { provider_id: string; rating: number | string }[];
   return new Map(rows.map((r) => [r.provider_id, Number(r.rating)]));
 }
@@ -52,16 +44,7 @@ export async function fetchDeviceRating(providerId: string, deviceToken: string 
  */
 export async function fetchAverageRatings(providerIds: readonly string[]): Promise<Map<string, RatingSummary>> {
   if (providerIds.length === 0) return new Map();
-  const args = { p_provider_ids: [...providerIds] };
-  let data: unknown;
-  if (canReadAnonymously()) {
-    data = await publicRpc<unknown>('get_average_ratings', args);
-  } else {
-    const supabase = await dataClient();
-    const answer = await supabase.rpc('get_average_ratings', args);
-    if (answer.error) throw toApiError(answer.error, answer.status);
-    data = answer.data;
-  }
+  const data = await sendRest<unknown>(averageRatingsRead(providerIds));
   const rows = (data ?? []) as { provider_id: string; avg_rating: number | string; rating_count: number | string }[];
   return new Map(
     rows.map((r) => [

@@ -1,4 +1,4 @@
-import { canReadAnonymously, dataClient, getDeviceToken, publicRpc } from '@city/shared';
+import { getDeviceToken, sendRest } from '@city/shared';
 
 /**
  * Counts one profile view (track_click with 'view': the database keeps one per device per
@@ -7,12 +7,12 @@ import { canReadAnonymously, dataClient, getDeviceToken, publicRpc } from '@city
  */
 export function trackProfileView(providerId: string): void {
   void Promise.resolve()
-    .then(async () => {
-      const args = { p_provider_id: providerId, p_click_type: 'view', p_device_token: getDeviceToken() };
-      // Without a session, a plain anonymous POST: a view alone does not download supabase-js.
-      if (canReadAnonymously()) return publicRpc<unknown>('track_click', args);
-      const supabase = await dataClient();
-      return supabase.rpc('track_click', args);
-    })
+    // Without a session, a plain anonymous POST: a view alone does not download supabase-js.
+    .then(() =>
+      sendRest<unknown>({
+        rpc: 'track_click',
+        args: { p_provider_id: providerId, p_click_type: 'view', p_device_token: getDeviceToken() },
+      }),
+    )
     .catch(() => undefined);
 }

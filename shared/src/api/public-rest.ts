@@ -1,15 +1,17 @@
-// Anonymous reads of the public REST API without supabase-js (57 KiB gzip): a plain GET of a
-// table or view, a plain POST of a read-only function, with the public (anon) key, as
-// supabase-js sends them without a session (same URL, headers and body, so the service
-// worker's data cache keys them alike). A page's first reads use these, and supabase-js is
-// downloaded only when a write or a signed-in read needs it (docs/performance.md).
+// Reads of the public REST API as one request description (a PublicTarget, declared once:
+// contracts/page-reads.ts or the remote's api/), sent as a plain GET of a table or view or a
+// plain POST of a function: with the public (anon) key as supabase-js sends them without a
+// session (same URL, headers and body, so the service worker's data cache keys them alike), or
+// with the session's token. Without a session supabase-js (57 KiB gzip) is not downloaded for
+// them: only a write or a sign-in needs it (docs/performance.md).
 import { getRuntimeConfig } from '../config/runtime-config-store';
 import { hasStoredPhoneSession, hasStoredSession, hasSupabaseClient } from '../supabase/client';
+import { dataClient } from './client';
 import { toApiError } from './errors';
 import { noteDataResponse } from '../offline/offline-store';
 import {
   buildPublicRequest,
-  takeEarlyRead,
+  takeFirstRead,
   type PublicQuery,
   type PublicRequest,
   type PublicTarget,
@@ -20,6 +22,8 @@ export interface PublicRequestOptions {
   signal?: AbortSignal;
   /** Defaults to the page's fetch. */
   fetchImpl?: typeof fetch;
+  /** Whether the page's first reads (answered in its HTML, as the anon role) may answer it. */
+  takeFirstRead?: boolean;
 }
 
 /**
@@ -34,32 +38,21 @@ export function canReadAnonymously(): boolean {
   return hasStoredSession() ? hasStoredPhoneSession() : !hasSupabaseClient();
 }
 
-/**
- * The request of an anonymous read, without sending it: `GET /rest/v1/<table>?<query>` or,
- * with `rpc`, `POST /rest/v1/rpc/<fn>` with the arguments as JSON.
- */
-export function publicRestRequest(
-  target: PublicTarget,
-  config: { supabaseUrl: string; supabaseAnonKey: string } = getRuntimeConfig(),
-): PublicRequest {
-  return buildPublicRequest(target, config);
-}
-
 const isAbort = (e: unknown, signal?: AbortSignal) => Boolean(signal?.aborted) || (e instanceof Error && e.name === 'AbortError');
 
 /**
- * Sends a request built by publicRestRequest and returns its JSON body. An HTTP error becomes
+ * Sends a request (buildPublicRequest) and returns its JSON body. An HTTP error becomes
  * the ApiError of its PostgREST body (toApiError), a request that cannot be sent a network
- * ApiError; an abort rejects with the AbortError itself. The same request started early by the
- * shell's entry chunk (startEarlyRead), or answered in the page's first HTML (takeFirstReadsFromDocument), is answered from there, once.
+ * ApiError; an abort rejects with the AbortError itself. The same request answered in the page's
+ * first HTML (takeFirstReadsFromDocument) is answered from there, once.
  */
 export async function sendPublicRequest<T>(request: PublicRequest, options: PublicRequestOptions = {}): Promise<T> {
-  const { signal, fetchImpl = fetch } = options;
+  const { signal, fetchImpl = fetch, takeFirstRead: mayTakeFirstRead = true } = options;
   const { url, init } = request;
   let res: Response;
   try {
-    // The same read answered in the first HTML (or started early), if any: its answer, once.
-    const early = signal?.aborted ? null : takeEarlyRead(request);
+    // The same read answered in the first HTML, if any: its answer, once.
+    const early = signal?.aborted || !mayTakeFirstRead ? null : takeFirstRead(request);
     res = early ? await early.catch(() => fetchImpl(url, { ...init, signal })) : await fetchImpl(url, { ...init, signal });
   } catch (e) {
     if (isAbort(e, signal)) throw e;
@@ -87,13 +80,44 @@ export async function sendPublicRequest<T>(request: PublicRequest, options: Publ
   return body as T;
 }
 
-/** Rows of a table or view, read anonymously (GET /rest/v1/<table>?<query>). */
-export async function publicSelect<T>(table: string, query: PublicQuery, options?: PublicRequestOptions): Promise<T[]> {
-  const body = await sendPublicRequest<unknown>(publicRestRequest({ table, query }), options);
+/** The signed-in session's access token (supabase-js refreshes it when due), or null. */
+async function sessionAccessToken(): Promise<string | null> {
+  const { data } = await (await dataClient()).auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+/**
+ * Sends one declared request and returns its JSON body: anonymously when canReadAnonymously()
+ * (the first HTML's answer taken once), else with the session's token (an operator, who may see
+ * more rows, e.g. a pending profile). Errors as sendPublicRequest.
+ */
+export async function sendRest<T>(target: PublicTarget, options: PublicRequestOptions = {}): Promise<T> {
+  const config = getRuntimeConfig();
+  if (canReadAnonymously()) return sendPublicRequest<T>(buildPublicRequest(target, config), options);
+  const token = await sessionAccessToken();
+  return sendPublicRequest<T>(buildPublicRequest(target, config, token ?? undefined), { ...options, takeFirstRead: false });
+}
+
+/** Rows of a table or view (a declared read whose answer is an array). */
+export async function sendRestRows<T>(target: PublicTarget, options?: PublicRequestOptions): Promise<T[]> {
+  const body = await sendRest<unknown>(target, options);
   return Array.isArray(body) ? (body as T[]) : [];
 }
 
-/** The answer of a read-only database function, called anonymously (POST /rest/v1/rpc/<fn>). */
+/**
+ * @deprecated Use sendRestRows with a declared read. Kept for remotes built against
+ * @city/shared 2.8 or older, which call it at run time through the shared singleton.
+ * @public
+ */
+export function publicSelect<T>(table: string, query: PublicQuery, options?: PublicRequestOptions): Promise<T[]> {
+  return sendRestRows<T>({ table, query }, options);
+}
+
+/**
+ * @deprecated Use sendRest with a declared read. Kept for remotes built against @city/shared
+ * 2.8 or older, which call it at run time through the shared singleton.
+ * @public
+ */
 export function publicRpc<T>(fn: string, args: Record<string, unknown>, options?: PublicRequestOptions): Promise<T> {
-  return sendPublicRequest<T>(publicRestRequest({ rpc: fn, args }), options);
+  return sendRest<T>({ rpc: fn, args }, options);
 }

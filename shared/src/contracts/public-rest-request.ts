@@ -1,19 +1,13 @@
-// The request of an anonymous read of the public REST API, and the hand-over of one started
-// early: the shell's entry chunk (which must not load the '@city/shared' singleton) starts a
-// page's first read as soon as config.json arrives, and the remote's read (public-rest's
-// sendPublicRequest) takes that answer instead of asking again. Plain code, no shared state
-// but one global of the page (the entry and the singleton are two copies of this module).
+// The request of a read of the public REST API, and the hand-over of the first reads the
+// serving layer answered in the page's HTML: the shell's entry chunk (which must not load the
+// '@city/shared' singleton) takes them from the document, and the remote's same read
+// (public-rest's sendPublicRequest) takes that answer once instead of asking. Plain code, no
+// shared state but one global of the page (the entry and the singleton are two copies of this
+// module).
 
 export type PublicQuery = Record<string, string> | ReadonlyArray<readonly [string, string]>;
 
 export type PublicTarget = { table: string; query?: PublicQuery } | { rpc: string; args?: Record<string, unknown> };
-
-/**
- * The columns the profile reads of a provider row (mf-provider-profile/src/api/provider.ts), the
- * one list the serving step's first read (shell/server/first-reads.ts) sends too, so the two are
- * the same request. Every public column (ProviderFields: `number_caution` with the rest).
- */
-export const PROFILE_PROVIDER_COLUMNS = '*';
 
 export interface PublicRequest {
   url: string;
@@ -22,13 +16,18 @@ export interface PublicRequest {
 
 /**
  * `GET /rest/v1/<table>?<query>` or, with `rpc`, `POST /rest/v1/rpc/<fn>` with the arguments as
- * JSON, with the public key as apikey and bearer (what supabase-js sends without a session).
+ * JSON, with the public key as apikey and as bearer (what supabase-js sends without a session),
+ * or the session's access token as bearer (what it sends with one).
  */
-export function buildPublicRequest(target: PublicTarget, config: { supabaseUrl: string; supabaseAnonKey: string }): PublicRequest {
+export function buildPublicRequest(
+  target: PublicTarget,
+  config: { supabaseUrl: string; supabaseAnonKey: string },
+  accessToken?: string,
+): PublicRequest {
   const base = `${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`;
   const headers: Record<string, string> = {
     apikey: config.supabaseAnonKey,
-    Authorization: `Bearer ${config.supabaseAnonKey}`,
+    Authorization: `Bearer ${accessToken ?? config.supabaseAnonKey}`,
     Accept: 'application/json',
   };
   if ('rpc' in target) {
@@ -41,16 +40,16 @@ export function buildPublicRequest(target: PublicTarget, config: { supabaseUrl: 
   return { url: `${base}/${encodeURIComponent(target.table)}${query ? `?${query}` : ''}`, init: { method: 'GET', headers } };
 }
 
-/** An early answer is taken only this soon after it was started (else the read asks again). */
-export const EARLY_READ_MAX_AGE_MS = 15_000;
+/** A first read is taken only this soon after the page handed it over (else the read asks again). */
+const HANDED_OVER_MAX_AGE_MS = 15_000;
 
-const GLOBAL_KEY = '__cityEarlyReads';
+const GLOBAL_KEY = '__cityFirstReads';
 
-type EarlyReads = Map<string, { at: number; response: Promise<Response> }>;
+type HandedOverReads = Map<string, { at: number; response: Promise<Response> }>;
 
-function earlyReads(): EarlyReads | null {
+function handedOverReads(): HandedOverReads | null {
   // The page's global (window; this module is also type-checked by programs without the DOM).
-  const g = globalThis as unknown as Record<string, EarlyReads | undefined> & { document?: unknown };
+  const g = globalThis as unknown as Record<string, HandedOverReads | undefined> & { document?: unknown };
   if (typeof g.document === 'undefined') return null;
   return (g[GLOBAL_KEY] ??= new Map());
 }
@@ -58,7 +57,7 @@ function earlyReads(): EarlyReads | null {
 const keyOf = ({ url, init }: PublicRequest) => `${init.method ?? 'GET'} ${url} ${typeof init.body === 'string' ? init.body : ''}`;
 
 /** What identifies a read (method, URL, body): the serving step keys the first reads it embeds by it. */
-export const earlyReadKey = keyOf;
+export const firstReadKey = keyOf;
 
 /** The id of the first HTML's `<script type="application/json">` with the page's first reads. */
 export const FIRST_READS_ELEMENT_ID = 'first-reads';
@@ -79,7 +78,7 @@ export interface FirstReads {
  * too old is ignored (the remotes then ask for themselves).
  */
 export function takeFirstReadsFromDocument(doc: { getElementById(id: string): { textContent: string | null } | null }): void {
-  const reads = earlyReads();
+  const reads = handedOverReads();
   const element = doc.getElementById(FIRST_READS_ELEMENT_ID);
   if (!reads || !element) return;
   let data: Partial<FirstReads> | null;
@@ -96,21 +95,12 @@ export function takeFirstReadsFromDocument(doc: { getElementById(id: string): { 
   }
 }
 
-/** Starts a read now (the entry chunk), for the same request made later to take once. */
-export function startEarlyRead(request: PublicRequest, fetchImpl: typeof fetch = fetch): void {
-  const reads = earlyReads();
-  if (!reads) return;
-  const response = fetchImpl(request.url, request.init);
-  response.catch(() => undefined); // the taker asks again
-  reads.set(keyOf(request), { at: Date.now(), response });
-}
-
-/** The answer of the same request started early, once; null when there is none (or it is old). */
-export function takeEarlyRead(request: PublicRequest): Promise<Response> | null {
-  const reads = earlyReads();
+/** The first read answered for the same request, once; null when there is none (or it is old). */
+export function takeFirstRead(request: PublicRequest): Promise<Response> | null {
+  const reads = handedOverReads();
   const key = keyOf(request);
   const early = reads?.get(key);
   if (!reads || !early) return null;
   reads.delete(key);
-  return Date.now() - early.at <= EARLY_READ_MAX_AGE_MS ? early.response : null;
+  return Date.now() - early.at <= HANDED_OVER_MAX_AGE_MS ? early.response : null;
 }

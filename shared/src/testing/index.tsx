@@ -7,6 +7,7 @@ import { resources } from '../i18n/all-resources';
 
 export * from './locales';
 export * from './fake-supabase';
+export * from './fake-rest';
 
 export const TEST_CONFIG: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { buildPublicRequest, earlyReadKey, FIRST_READS_ELEMENT_ID, type FirstReads } from '@city/shared/contracts';
+import { buildPublicRequest, firstReadKey, FIRST_READS_ELEMENT_ID, type FirstReads } from '@city/shared/contracts';
 import { firstReadTargets, readFirstReads, withFirstReads } from '../first-reads';
 
 const data = { supabaseUrl: 'http://db.example.in', supabaseAnonKey: 'anon-key' };
@@ -52,7 +52,7 @@ describe('readFirstReads', () => {
     });
     const reads = await readFirstReads(firstReadTargets(`/provider/${ID}`, ''), { ...data, fetch: fetchImpl as unknown as typeof fetch });
     expect(reads!.reads).toEqual([
-      { key: earlyReadKey(buildPublicRequest(firstReadTargets(`/provider/${ID}`, '')[0]!, data)), status: 200, body: '[{"id":"row"}]' },
+      { key: firstReadKey(buildPublicRequest(firstReadTargets(`/provider/${ID}`, '')[0]!, data)), status: 200, body: '[{"id":"row"}]' },
     ]);
     expect(Math.abs(reads!.at - Date.now())).toBeLessThan(5000);
     // As the anon role: the public key as apikey and bearer, nothing else.

@@ -46,7 +46,7 @@ describe('the shell server: 404 for pages that do not exist, with the same page'
   writeFileSync(join(root, 'manifest.webmanifest'), '{}');
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
-  const fetchProvider = jest.fn(async (_url: string, _key: string, id: string) => (id === ID ? ramesh : PROVIDER_NOT_LISTED));
+  const readProfile = jest.fn(async (id: string) => ({ provider: id === ID ? ramesh : PROVIDER_NOT_LISTED, reads: null }));
   const server = new StaticServer({
     root,
     port: 0,
@@ -56,17 +56,15 @@ describe('the shell server: 404 for pages that do not exist, with the same page'
     fallbackRoute: pageOrNotFoundRoute(
       providerOgRoute({
         publicOrigin: 'https://city.example.in',
-        supabaseUrl: 'http://db',
-        supabaseAnonKey: 'k',
         indexHtml: () => SHELL_HTML,
-        fetchProvider,
+        readProfile,
       }),
       () => SHELL_HTML,
     ),
   });
   beforeAll(() => server.start());
   afterAll(() => server.stop());
-  beforeEach(() => fetchProvider.mockClear());
+  beforeEach(() => readProfile.mockClear());
 
   it.each(['/no-such-page', '/no-such-page/', '/provider', '/admin/extra', '/%E0%A4%95'])(
     '%s: 404 with the shell page, not indexed',
@@ -77,7 +75,7 @@ describe('the shell server: 404 for pages that do not exist, with the same page'
       const html = await res.text();
       expect(html).toContain('shell page');
       expect(html).toContain(NOINDEX);
-      expect(fetchProvider).not.toHaveBeenCalled();
+      expect(readProfile).not.toHaveBeenCalled();
     },
   );
 
@@ -89,7 +87,7 @@ describe('the shell server: 404 for pages that do not exist, with the same page'
       expect(html).toContain('shell page');
       expect(html).toContain(NOINDEX);
     }
-    expect(fetchProvider).not.toHaveBeenCalled();
+    expect(readProfile).not.toHaveBeenCalled();
   });
 
   it('a profile: 200 for a listed provider, 404 for an unknown one', async () => {
@@ -97,7 +95,7 @@ describe('the shell server: 404 for pages that do not exist, with the same page'
     expect(listed.status).toBe(200);
     expect(await listed.text()).not.toContain(NOINDEX);
     expect((await fetch(`${server.url}/provider/${UNKNOWN_ID}`)).status).toBe(404);
-    expect(fetchProvider).toHaveBeenCalledTimes(2);
+    expect(readProfile).toHaveBeenCalledTimes(2);
   });
 
   it.each(['/privacy-policy', '/terms-conditions', '/disclaimer', '/contact', '/Contact/', '/admin', '/admin-login', '/my-listing'])(

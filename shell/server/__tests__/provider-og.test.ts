@@ -6,12 +6,13 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildPublicRequest, firstReadKey, profileFirstReads, type FirstReads } from '@city/shared/contracts';
+import { providerIdFromPath } from '../first-reads';
+import { providerFromFirstReads } from '../profile-reads';
 import {
   BOOT_CONTENT_MARKER,
   escapeHtml,
-  fetchProviderForOg,
   PROVIDER_NOT_LISTED,
-  providerIdFromPath,
   providerOgRoute,
   publicOriginOf,
   renderProviderOgTags,
@@ -146,9 +147,8 @@ describe('providerIdFromPath', () => {
   });
 });
 
-describe('fetchProviderForOg', () => {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+describe("providerFromFirstReads: the preview's provider from the profile's first reads", () => {
+  const data = { supabaseUrl: 'http://db.local:54321/', supabaseAnonKey: 'anon-key' };
   const row = {
     name: 'Ramesh Kumar',
     business_name: null,
@@ -157,76 +157,62 @@ describe('fetchProviderForOg', () => {
     address: 'Lalbagh, Sitapur',
     mobile: '9876543210',
   };
+  /** First reads as readFirstReads keeps them: the answers that came back 200, by request. */
+  const reads = (answers: { row?: unknown; ratings?: unknown }): FirstReads => {
+    const [rowRead, ratingsRead] = profileFirstReads(ID);
+    const key = (target: typeof rowRead) => firstReadKey(buildPublicRequest(target!, data));
+    return {
+      at: Date.now(),
+      reads: [
+        ...(answers.row === undefined ? [] : [{ key: key(rowRead), status: 200, body: JSON.stringify(answers.row) }]),
+        ...(answers.ratings === undefined ? [] : [{ key: key(ratingsRead), status: 200, body: JSON.stringify(answers.ratings) }]),
+      ],
+    };
+  };
 
-  it('reads the approved row and its average with the anon key', async () => {
-    const fetchMock = jest.fn(async (url: string | URL | Request, _init?: RequestInit) =>
-      String(url).includes('/rpc/') ? json([{ provider_id: ID, avg_rating: '4.5', rating_count: 2 }]) : json([row]),
-    );
-    const p = await fetchProviderForOg('http://db.local:54321/', 'anon-key', ID, { fetch: fetchMock as typeof fetch });
+  it('takes the row and its average from the reads the profile remote makes', () => {
+    const p = providerFromFirstReads(ID, reads({ row: [row], ratings: [{ provider_id: ID, avg_rating: '4.5', rating_count: 2 }] }), data);
     expect(p).toEqual({ ...row, avg_rating: 4.5, rating_count: 2 });
-
-    const [rowUrl, rowInit] = fetchMock.mock.calls.find(([u]) => !String(u).includes('/rpc/'))!;
-    const u = new URL(String(rowUrl));
-    expect(u.origin + u.pathname).toBe('http://db.local:54321/rest/v1/service_providers');
-    expect(u.searchParams.get('id')).toBe(`eq.${ID}`);
-    expect(u.searchParams.get('status')).toBe('eq.approved');
-    // What the public profile shows (its call number included), never Aadhaar or review data.
-    expect(u.searchParams.get('select')!.split(',').sort()).toEqual(['address', 'business_name', 'category', 'mobile', 'name', 'verified']);
-    expect(rowInit?.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
-
-    const [rpcUrl, rpcInit] = fetchMock.mock.calls.find(([u2]) => String(u2).includes('/rpc/'))!;
-    expect(String(rpcUrl)).toBe('http://db.local:54321/rest/v1/rpc/get_average_ratings');
-    expect(rpcInit?.method).toBe('POST');
-    expect(JSON.parse(String(rpcInit?.body))).toEqual({ p_provider_ids: [ID] });
+    // The profile's own first read of the row, as the anon role (RLS: approved providers only).
+    const [rowRead] = profileFirstReads(ID);
+    const request = buildPublicRequest(rowRead!, data);
+    expect(request.url).toBe(`http://db.local:54321/rest/v1/service_providers?select=*&id=eq.${ID}`);
+    expect(request.init.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
   });
 
-  it('gives 0 ratings when the provider is unrated or the average call fails', async () => {
-    const unrated = jest.fn(async (url: string | URL | Request) => (String(url).includes('/rpc/') ? json([]) : json([row])));
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: unrated as typeof fetch })).toMatchObject({
-      avg_rating: 0,
-      rating_count: 0,
-    });
-    const rpcDown = jest.fn(async (url: string | URL | Request) =>
-      String(url).includes('/rpc/') ? json({ message: 'x' }, 500) : json([row]),
-    );
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: rpcDown as typeof fetch })).toMatchObject({
-      name: 'Ramesh Kumar',
-      rating_count: 0,
-    });
+  it('shows what the public profile shows, never anything else of the row', () => {
+    const p = providerFromFirstReads(ID, reads({ row: [{ ...row, aadhaar_number: '234567890124', review_text: 'x' }] }), data);
+    expect(Object.keys(p as object).sort()).toEqual([
+      'address',
+      'avg_rating',
+      'business_name',
+      'category',
+      'mobile',
+      'name',
+      'rating_count',
+      'verified',
+    ]);
   });
 
-  it('is NOT_LISTED for an unknown or unlisted id and a malformed id; null for an error or a timeout', async () => {
-    const none = jest.fn(async (url: string | URL | Request) => (String(url).includes('/rpc/') ? json([]) : json([])));
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: none as typeof fetch })).toBe(PROVIDER_NOT_LISTED);
+  it('gives 0 ratings when the provider is unrated or the average did not come', () => {
+    expect(providerFromFirstReads(ID, reads({ row: [row], ratings: [] }), data)).toMatchObject({ avg_rating: 0, rating_count: 0 });
+    expect(providerFromFirstReads(ID, reads({ row: [row] }), data)).toMatchObject({ name: 'Ramesh Kumar', rating_count: 0 });
+  });
 
-    const malformed = jest.fn();
-    expect(await fetchProviderForOg('http://db', 'k', "1' or 1=1", { fetch: malformed as typeof fetch })).toBe(PROVIDER_NOT_LISTED);
-    expect(malformed).not.toHaveBeenCalled();
-
-    const down = jest.fn(async () => {
-      throw new TypeError('fetch failed');
-    });
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: down as typeof fetch })).toBeNull();
-
-    const hanging = jest.fn(
-      (_url: string | URL | Request, init?: RequestInit) =>
-        new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-    );
-    const started = Date.now();
-    expect(await fetchProviderForOg('http://db', 'k', ID, { fetch: hanging as typeof fetch, timeoutMs: 50 })).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1000);
+  it('is NOT_LISTED when the row read answered no row; null when it did not come (an error or a timeout)', () => {
+    expect(providerFromFirstReads(ID, reads({ row: [], ratings: [] }), data)).toBe(PROVIDER_NOT_LISTED);
+    expect(providerFromFirstReads(ID, reads({ ratings: [] }), data)).toBeNull();
+    expect(providerFromFirstReads(ID, null, data)).toBeNull();
   });
 });
 
 describe('providerOgRoute: og:url from the configured public origin', () => {
-  const fetchProvider = jest.fn(async () => ramesh);
+  const readProfile = jest.fn(async (_id: string) => ({ provider: ramesh, reads: null }));
   const route = providerOgRoute({
     publicOrigin: 'https://city.example.in',
-    supabaseUrl: 'http://db',
-    supabaseAnonKey: 'k',
     indexHtml: () => SHELL_HTML,
     lang: 'en',
-    fetchProvider,
+    readProfile,
   });
   const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example' };
 
@@ -235,16 +221,16 @@ describe('providerOgRoute: og:url from the configured public origin', () => {
     const out = await route(req);
     expect(meta(out!.body, 'og:url')).toEqual([`https://city.example.in/provider/${ID}`]);
     expect(out!.body).not.toContain('evil.example');
-    expect(fetchProvider).toHaveBeenCalledWith('http://db', 'k', ID);
+    expect(readProfile).toHaveBeenCalledWith(ID);
   });
 
   it('answers only profile paths; one whose id is no UUID is a 404 without a database read', async () => {
     expect(await route({ url: '/about' })).toBeNull();
-    fetchProvider.mockClear();
+    readProfile.mockClear();
     const malformed = await route({ url: '/provider/not-an-id' });
     expect(malformed!.status).toBe(404);
     expect(malformed!.body).toContain('<meta name="robots" content="noindex" />');
-    expect(fetchProvider).not.toHaveBeenCalled();
+    expect(readProfile).not.toHaveBeenCalled();
   });
 
   it('over HTTP: a request with a forged Host header gets the configured origin in og:url', async () => {
@@ -276,9 +262,7 @@ describe('providerOgRoute: og:url from the configured public origin', () => {
     ]) {
       expect(() => publicOriginOf(bad)).toThrow(/public origin/);
     }
-    expect(() =>
-      providerOgRoute({ publicOrigin: 'not a url', supabaseUrl: 'http://db', supabaseAnonKey: 'k', indexHtml: () => SHELL_HTML }),
-    ).toThrow(/public origin/);
+    expect(() => providerOgRoute({ publicOrigin: 'not a url', indexHtml: () => SHELL_HTML, readProfile })).toThrow(/public origin/);
   });
 });
 
@@ -385,27 +369,23 @@ describe("a profile's first HTML: text, JSON-LD, preview card", () => {
   });
 
   it("the route: the card of the provider's category; 404 + noindex for an unlisted id; the page as it is when the database is down", async () => {
-    const base = {
-      publicOrigin: 'https://city.example.in',
-      supabaseUrl: 'http://db',
-      supabaseAnonKey: 'k',
-      indexHtml: () => SKELETON_HTML,
-    };
-    const listed = await providerOgRoute({ ...base, fetchProvider: async () => full })({ url: `/provider/${ID}` });
+    const base = { publicOrigin: 'https://city.example.in', indexHtml: () => SKELETON_HTML };
+    const provider = (p: OgProvider | typeof PROVIDER_NOT_LISTED | null) => async () => ({ provider: p, reads: null });
+    const listed = await providerOgRoute({ ...base, readProfile: provider(full) })({ url: `/provider/${ID}` });
     expect(listed!.status ?? 200).toBe(200);
     expect(meta(listed!.body, 'og:image')).toEqual(['https://city.example.in/og/plumber.png']);
-    const other = await providerOgRoute({ ...base, fetchProvider: async () => ({ ...full, category: 'OTHERS: Bakery' }) })({
+    const other = await providerOgRoute({ ...base, readProfile: provider({ ...full, category: 'OTHERS: Bakery' }) })({
       url: `/provider/${ID}`,
     });
     expect(meta(other!.body, 'og:image')).toEqual(['https://city.example.in/og/site.png']);
 
-    const gone = await providerOgRoute({ ...base, fetchProvider: async () => PROVIDER_NOT_LISTED })({ url: `/provider/${ID}` });
+    const gone = await providerOgRoute({ ...base, readProfile: provider(PROVIDER_NOT_LISTED) })({ url: `/provider/${ID}` });
     expect(gone!.status).toBe(404);
     expect(gone!.body).toContain('<meta name="robots" content="noindex" />');
     expect(gone!.body).not.toContain('application/ld+json');
     expect(gone!.body).toContain(BOOT_CONTENT_MARKER);
 
-    const down = await providerOgRoute({ ...base, fetchProvider: async () => null })({ url: `/provider/${ID}` });
+    const down = await providerOgRoute({ ...base, readProfile: provider(null) })({ url: `/provider/${ID}` });
     expect(down!.status ?? 200).toBe(200);
     expect(down!.body).toBe(SKELETON_HTML);
   });

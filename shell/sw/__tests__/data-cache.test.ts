@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { dataCacheKey, dataRoute, firstReadsInHtml, withoutFirstReads } from '../data-cache';
-import { buildPublicRequest, earlyReadKey } from '@city/shared/contracts';
+import { buildPublicRequest, firstReadKey } from '@city/shared/contracts';
 import { withFirstReads } from '../../server/first-reads';
 
 const anon = (key = 'anon-key') => new Headers({ apikey: key, authorization: `Bearer ${key}` });
@@ -55,8 +55,8 @@ describe('firstReadsInHtml: the data a page got with its HTML, kept for offline'
     const html = withFirstReads('<html><body></body></html>', {
       at: Date.now(),
       reads: [
-        { key: earlyReadKey(search), status: 200, body: '[{"name":"</script>"}]' },
-        { key: earlyReadKey(row), status: 200, body: '[]' },
+        { key: firstReadKey(search), status: 200, body: '[{"name":"</script>"}]' },
+        { key: firstReadKey(row), status: 200, body: '[]' },
       ],
     });
     const reads = firstReadsInHtml(html);
@@ -71,7 +71,7 @@ describe('firstReadsInHtml: the data a page got with its HTML, kept for offline'
   it('a kept page is served without them (offline the app reads the kept data, with its note)', () => {
     const html = withFirstReads('<html><body><main></main></body></html>', {
       at: 1,
-      reads: [{ key: earlyReadKey(row), status: 200, body: '[]' }],
+      reads: [{ key: firstReadKey(row), status: 200, body: '[]' }],
     });
     expect(withoutFirstReads(html)).toBe('<html><body><main></main></body></html>');
   });

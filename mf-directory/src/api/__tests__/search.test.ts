@@ -1,31 +1,16 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { ApiError, setRuntimeConfig, setSupabaseClient, type RuntimeConfig } from '@city/shared';
+import { ApiError, setRuntimeConfig, type RuntimeConfig } from '@city/shared';
+import { installFakeRest } from '@city/shared/testing';
 import { normaliseMinRating, normaliseSearchQuery, searchProviders } from '../search';
 
-/** A stand-in for supabase-js: records the rpc call and answers with `response`. */
-function fakeClient(response: { data: unknown; error: unknown; status: number }) {
-  const calls: Array<{ fn: string; args: Record<string, unknown>; signal?: AbortSignal }> = [];
-  const client = {
-    rpc(fn: string, args: Record<string, unknown>) {
-      const call: (typeof calls)[number] = { fn, args };
-      calls.push(call);
-      const builder = {
-        abortSignal(signal: AbortSignal) {
-          call.signal = signal;
-          return builder;
-        },
-        then(resolve: (v: unknown) => unknown, reject?: (e: unknown) => unknown) {
-          return Promise.resolve(response).then(resolve, reject);
-        },
-      };
-      return builder;
-    },
-  };
-  setSupabaseClient(client as unknown as SupabaseClient);
-  return calls;
-}
+let restore = () => {};
+afterEach(() => restore());
 
-afterEach(() => setSupabaseClient(null));
+/** The REST API answering `response`; its calls as it saw them. */
+function fakeServer(response: { data: unknown; error: unknown; status: number }) {
+  const fake = installFakeRest(response as Parameters<typeof installFakeRest>[0]);
+  restore = fake.restore;
+  return fake.calls;
+}
 
 const row = (over: Record<string, unknown> = {}) => ({
   id: 'a',
@@ -46,7 +31,7 @@ const row = (over: Record<string, unknown> = {}) => ({
 
 describe('searchProviders', () => {
   it('calls search_providers with the filters and returns rows and the total', async () => {
-    const calls = fakeClient({ data: [row()], error: null, status: 200 });
+    const calls = fakeServer({ data: [row()], error: null, status: 200 });
     const controller = new AbortController();
     const result = await searchProviders({
       query: '  plambar  ',
@@ -58,8 +43,8 @@ describe('searchProviders', () => {
       signal: controller.signal,
     });
     expect(calls).toEqual([
-      {
-        fn: 'search_providers',
+      expect.objectContaining({
+        path: 'rpc/search_providers',
         args: {
           p_query: 'plambar',
           p_category: null,
@@ -70,7 +55,7 @@ describe('searchProviders', () => {
           p_offset: 20,
         },
         signal: controller.signal,
-      },
+      }),
     ]);
     expect(result.total).toBe(41);
     expect(result.rows).toHaveLength(1);
@@ -79,7 +64,7 @@ describe('searchProviders', () => {
   });
 
   it('sends no text for blank or spaces-only queries, and cuts long ones', async () => {
-    const calls = fakeClient({ data: [], error: null, status: 200 });
+    const calls = fakeServer({ data: [], error: null, status: 200 });
     await searchProviders({ query: '   \n\t ', category: '⚡ इलेक्ट्रीशियन' });
     expect(calls[0]!.args).toMatchObject({
       p_query: null,
@@ -89,11 +74,11 @@ describe('searchProviders', () => {
       p_sort: 'rating_desc',
     });
     await searchProviders({ query: 'y'.repeat(2000) });
-    expect((calls[1]!.args.p_query as string).length).toBe(100);
+    expect((calls[1]!.args!.p_query as string).length).toBe(100);
   });
 
   it('asks for providers available today only when the filter is on (p_available)', async () => {
-    const calls = fakeClient({ data: [], error: null, status: 200 });
+    const calls = fakeServer({ data: [], error: null, status: 200 });
     await searchProviders({ query: 'x', available: true });
     await searchProviders({ query: 'x', available: false });
     expect(calls[0]!.args).toMatchObject({ p_available: true });
@@ -101,13 +86,13 @@ describe('searchProviders', () => {
   });
 
   it('reports no more rows past the end', async () => {
-    fakeClient({ data: [], error: null, status: 200 });
+    fakeServer({ data: [], error: null, status: 200 });
     expect(await searchProviders({ category: 'OTHERS' })).toEqual({ rows: [], total: 0 });
     expect(await searchProviders({ category: 'OTHERS', offset: 40 })).toEqual({ rows: [], total: 40 });
   });
 
   it('throws an ApiError on failure', async () => {
-    fakeClient({ data: null, error: { message: 'p_sort must be rating_desc or newly_added', code: '22023' }, status: 400 });
+    fakeServer({ data: null, error: { message: 'p_sort must be rating_desc or newly_added', code: '22023' }, status: 400 });
     await expect(searchProviders({})).rejects.toEqual(expect.any(ApiError));
     await expect(searchProviders({})).rejects.toMatchObject({ code: '22023', status: 400 });
   });
@@ -129,11 +114,6 @@ describe('normalisers', () => {
 });
 
 describe('searchProviders without supabase-js (an anonymous visitor, no client yet)', () => {
-  const realFetch = global.fetch;
-  afterEach(() => {
-    global.fetch = realFetch;
-  });
-
   it('sends the same call as a plain POST with the public key, and aborts with the signal', async () => {
     setRuntimeConfig({ supabaseUrl: 'http://db.test', supabaseAnonKey: 'anon' } as RuntimeConfig);
     const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>().mockResolvedValue({
@@ -143,6 +123,8 @@ describe('searchProviders without supabase-js (an anonymous visitor, no client y
       headers: new Map<string, string>() as unknown as Headers,
       text: async () => JSON.stringify([row()]),
     } as Response);
+    const before = global.fetch;
+    restore = () => void (global.fetch = before);
     global.fetch = fetchMock as unknown as typeof fetch;
     const controller = new AbortController();
     const result = await searchProviders({ query: ' nal ', category: 'plumber', signal: controller.signal });

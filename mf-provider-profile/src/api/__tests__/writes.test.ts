@@ -3,7 +3,7 @@ import { fetchDeviceRating, fetchDeviceRatings } from '../ratings';
 import { fetchMyRating, fetchMyRatings, submitRating, submitReview } from '../as-phone';
 import { needsPhoneSignIn } from '../session';
 import { fetchReviews, reviewLength, reviewTextProblem } from '../reviews';
-import { installFakeSupabase, type FakeSupabaseAnswer as Answer } from '@city/shared/testing';
+import { installFakeRest, installFakeSupabase, type FakeSupabaseAnswer as Answer } from '@city/shared/testing';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
 const OTHER = '9a8b7c6d-0000-4000-8000-000000000001';
@@ -15,11 +15,22 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(DEVICE_TOKEN_KEY, TOKEN);
 });
-afterEach(() => setSupabaseClient(null));
+let restoreFetch = () => {};
+afterEach(() => {
+  setSupabaseClient(null);
+  restoreFetch();
+});
+
+/** The REST API for reads (they go as plain requests, without supabase-js). */
+function fakeRest(answer: Answer = {}) {
+  const fake = installFakeRest(answer);
+  restoreFetch = fake.restore;
+  return fake.calls;
+}
 
 describe('ratings', () => {
   it("reads this device's ratings through get_device_ratings with the device token", async () => {
-    const { rpc, from } = fakeClient({
+    const calls = fakeRest({
       data: [
         { provider_id: PROVIDER, rating: 4 },
         { provider_id: OTHER, rating: '2' },
@@ -31,23 +42,29 @@ describe('ratings', () => {
         [OTHER, 2],
       ]),
     );
-    expect(rpc).toHaveBeenCalledWith('get_device_ratings', { p_device_token: TOKEN, p_provider_ids: [PROVIDER, OTHER] });
-    expect(from).not.toHaveBeenCalled();
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: 'rpc/get_device_ratings',
+        args: { p_device_token: TOKEN, p_provider_ids: [PROVIDER, OTHER] },
+      }),
+    ]);
   });
 
   it('asks for all of them without a provider list, and for none with an empty one', async () => {
-    const { rpc } = fakeClient({ data: [] });
+    const calls = fakeRest({ data: [] });
     await fetchDeviceRatings();
-    expect(rpc).toHaveBeenLastCalledWith('get_device_ratings', { p_device_token: TOKEN });
-    rpc.mockClear();
+    expect(calls.at(-1)).toMatchObject({ path: 'rpc/get_device_ratings', args: { p_device_token: TOKEN } });
+    expect(calls.at(-1)!.args).not.toHaveProperty('p_provider_ids');
     expect(await fetchDeviceRatings([])).toEqual(new Map());
-    expect(rpc).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
   });
 
   it("gives one provider's rating, or null when this device has not rated it", async () => {
-    fakeClient({ data: [{ provider_id: PROVIDER, rating: 5 }] });
+    fakeRest({ data: [{ provider_id: PROVIDER, rating: 5 }] });
     expect(await fetchDeviceRating(PROVIDER)).toBe(5);
-    fakeClient({ data: [] });
+    restoreFetch();
+    fakeRest({ data: [] });
     expect(await fetchDeviceRating(PROVIDER)).toBeNull();
   });
 
@@ -109,16 +126,20 @@ describe('reviews', () => {
   const row = { id: 'r1', provider_id: PROVIDER, review_text: 'Good work', created_at: '2026-03-15T09:30:00Z' };
 
   it('reads the public columns by name, newest first', async () => {
-    const { from, chain } = fakeClient({ data: [row] });
+    const calls = fakeRest({ data: [row] });
     expect(await fetchReviews(PROVIDER, { offset: 20, limit: 10 })).toEqual([row]);
-    expect(from).toHaveBeenCalledWith('reviews');
-    expect(chain).toEqual([
-      ['from', ['reviews']],
-      ['select', ['id, provider_id, review_text, created_at']],
-      ['eq', ['provider_id', PROVIDER]],
-      ['order', ['created_at', { ascending: false }]],
-      ['order', ['id', { ascending: false }]],
-      ['range', [20, 29]],
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: 'reviews',
+        query: [
+          ['select', 'id,provider_id,review_text,created_at'],
+          ['provider_id', `eq.${PROVIDER}`],
+          ['order', 'created_at.desc,id.desc'],
+          ['offset', '20'],
+          ['limit', '10'],
+        ],
+      }),
     ]);
   });
 

@@ -1,15 +1,28 @@
-// Anonymous reads without supabase-js: the request as supabase-js would send it without a
-// session, errors as ApiErrors, aborts as aborts, and supabase-js still used with a session.
+// Declared reads sent without supabase-js: the request as supabase-js would send it (with the
+// public key, or the session's token), errors as ApiErrors, aborts as aborts.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { setRuntimeConfig } from '../../config/runtime-config-store';
 import type { RuntimeConfig } from '../../contracts/runtime-config';
 import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../supabase/client';
 import { ApiError } from '../errors';
 import { offlineStore, SAVED_AT_HEADER } from '../../offline/offline-store';
-import { canReadAnonymously, publicRestRequest, publicRpc, publicSelect } from '../public-rest';
-import { EARLY_READ_MAX_AGE_MS, startEarlyRead, takeEarlyRead } from '../../contracts/public-rest-request';
+import { canReadAnonymously, sendRest, sendRestRows } from '../public-rest';
+import {
+  buildPublicRequest,
+  FIRST_READS_ELEMENT_ID,
+  firstReadKey,
+  takeFirstReadsFromDocument,
+  type PublicQuery,
+  type PublicTarget,
+} from '../../contracts/public-rest-request';
 
 const KEY = 'anon-key-123';
+const publicRestRequest = (target: PublicTarget, config = { supabaseUrl: 'https://db.example.in/', supabaseAnonKey: KEY }) =>
+  buildPublicRequest(target, config);
+const publicSelect = (table: string, query: PublicQuery, options?: Parameters<typeof sendRest>[1]) =>
+  sendRestRows({ table, query }, options);
+const publicRpc = (rpc: string, args: Record<string, unknown>, options?: Parameters<typeof sendRest>[1]) =>
+  sendRest({ rpc, args }, options);
 
 beforeEach(() => {
   localStorage.clear();
@@ -27,7 +40,7 @@ const answer = (status: number, body: unknown, statusText = '') =>
     text: async () => (body === undefined ? '' : JSON.stringify(body)),
   } as Response);
 
-describe('publicRestRequest', () => {
+describe('buildPublicRequest', () => {
   it('builds a GET of a table with the query and the public key as apikey and bearer', () => {
     const { url, init } = publicRestRequest({
       table: 'reviews',
@@ -63,7 +76,7 @@ describe('publicRestRequest', () => {
   });
 });
 
-describe('publicSelect and publicRpc', () => {
+describe('sendRest and sendRestRows, anonymously', () => {
   it('return the JSON answer', async () => {
     const rows = [{ id: 'a' }, { id: 'b' }];
     const fetchImpl = answer(200, rows);
@@ -144,40 +157,60 @@ describe('canReadAnonymously', () => {
   });
 });
 
-describe('a read started early by the entry chunk', () => {
-  it('is answered from that request once, then asks the network', async () => {
-    const request = publicRestRequest({ table: 'service_providers', query: { select: '*', id: 'eq.42' } });
-    const early = answer(200, [{ id: '42', name: 'early' }]);
-    startEarlyRead(request, early as unknown as typeof fetch);
-    expect(early).toHaveBeenCalledWith(request.url, request.init);
-    const later = answer(200, [{ id: '42', name: 'later' }]);
-    const read = () => publicSelect('service_providers', { select: '*', id: 'eq.42' }, { fetchImpl: later as unknown as typeof fetch });
-    await expect(read()).resolves.toEqual([{ id: '42', name: 'early' }]);
-    expect(later).not.toHaveBeenCalled();
-    await expect(read()).resolves.toEqual([{ id: '42', name: 'later' }]);
-  });
+describe('sendRest with a session', () => {
+  const signedIn = (accessToken: string) =>
+    setSupabaseClient({
+      auth: { getSession: async () => ({ data: { session: { access_token: accessToken } } }) },
+    } as unknown as SupabaseClient);
 
-  it('is not taken by a different request (another body), nor when old', async () => {
-    const fetchImpl = answer(200, []);
-    startEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'nal' } }), fetchImpl as unknown as typeof fetch);
-    expect(takeEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'bijli' } }))).toBeNull();
-    const now = Date.now();
-    const spy = jest.spyOn(Date, 'now').mockReturnValue(now + EARLY_READ_MAX_AGE_MS + 1);
-    try {
-      expect(takeEarlyRead(publicRestRequest({ rpc: 'search_providers', args: { p_query: 'nal' } }))).toBeNull();
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
-  it('asks the network again when the early request failed', async () => {
-    const request = publicRestRequest({ rpc: 'get_average_ratings', args: { p_provider_ids: ['a'] } });
-    startEarlyRead(request, jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) as unknown as typeof fetch);
-    const retry = answer(200, [{ provider_id: 'a', avg_rating: 5, rating_count: 1 }]);
+  it("sends the operator's token as bearer, with the public key as apikey: the same request otherwise", async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"op-token","user":{"email":"op@example.in"}}');
+    signedIn('op-token');
+    const fetchImpl = answer(200, [{ id: '42', status: 'pending' }]);
     await expect(
-      publicRpc('get_average_ratings', { p_provider_ids: ['a'] }, { fetchImpl: retry as unknown as typeof fetch }),
-    ).resolves.toHaveLength(1);
-    expect(retry).toHaveBeenCalledTimes(1);
+      publicSelect('service_providers', { select: '*', id: 'eq.42' }, { fetchImpl: fetchImpl as unknown as typeof fetch }),
+    ).resolves.toEqual([{ id: '42', status: 'pending' }]);
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('https://db.example.in/rest/v1/service_providers?select=*&id=eq.42');
+    expect(init!.headers).toEqual({ apikey: KEY, Authorization: 'Bearer op-token', Accept: 'application/json' });
+  });
+
+  it("never takes the page's first reads, which were read as the anon role", async () => {
+    // jsdom has no Response: enough of one for the handed-over answer.
+    class FirstReadResponse {
+      readonly ok: boolean;
+      readonly headers = new Map<string, string>();
+      readonly statusText = '';
+      constructor(
+        private readonly body: string,
+        readonly init: { status: number },
+      ) {
+        this.ok = init.status === 200;
+      }
+      get status() {
+        return this.init.status;
+      }
+      text = async () => this.body;
+    }
+    (globalThis as { Response?: unknown }).Response ??= FirstReadResponse;
+    const target = { table: 'service_providers', query: { select: '*', id: 'eq.42' } };
+    const element = {
+      textContent: JSON.stringify({ at: Date.now(), reads: [{ key: firstReadKey(publicRestRequest(target)), status: 200, body: '[]' }] }),
+    };
+    takeFirstReadsFromDocument({ getElementById: (id: string) => (id === FIRST_READS_ELEMENT_ID ? element : null) });
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"op-token","user":{"email":"op@example.in"}}');
+    signedIn('op-token');
+    const fetchImpl = answer(200, [{ id: '42', status: 'pending' }]);
+    await expect(sendRestRows(target, { fetchImpl: fetchImpl as unknown as typeof fetch })).resolves.toEqual([
+      { id: '42', status: 'pending' },
+    ]);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    // Still there for an anonymous read of the same request.
+    localStorage.clear();
+    setSupabaseClient(null);
+    const anonymous = answer(200, [{ id: '42', status: 'approved' }]);
+    await expect(sendRestRows(target, { fetchImpl: anonymous as unknown as typeof fetch })).resolves.toEqual([]);
+    expect(anonymous).not.toHaveBeenCalled();
   });
 });
 
