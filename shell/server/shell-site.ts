@@ -27,6 +27,32 @@ import { SitemapCache } from './sitemap-cache';
 import { firstReadTargets, readFirstReads, withFirstReads } from './first-reads';
 import { readProfile } from './profile-reads';
 
+/** One route of the site: a path (`:id`, `:n` and `*` are patterns) and what answers it. */
+type SiteRoute = [path: string, answer: DynamicRoute];
+
+/**
+ * The StaticServer's routes from the table: exact paths as they are, `:n` (the provider
+ * sitemaps) one per file served, and `:id`/`*` (client-side routes, no file extension) tried in
+ * order for any other path, the first answer wins (null: the next).
+ */
+function serverRoutes(routes: SiteRoute[]): { exact: Record<string, DynamicRoute>; fallback: DynamicRoute } {
+  const exact: Record<string, DynamicRoute> = {};
+  const patterns: DynamicRoute[] = [];
+  for (const [path, answer] of routes) {
+    if (path.includes(':n')) for (let n = 1; n <= MAX_PROVIDER_SITEMAPS; n++) exact[path.replace(':n', String(n))] = answer;
+    else if (path.includes(':id') || path === '*') patterns.push(answer);
+    else exact[path] = answer;
+  }
+  const fallback: DynamicRoute = async (req) => {
+    for (const answer of patterns) {
+      const out = await answer(req);
+      if (out) return out;
+    }
+    return null;
+  };
+  return { exact, fallback };
+}
+
 /** Provider sitemap files served (50,000 URLs each): room for 2 million approved providers. */
 const MAX_PROVIDER_SITEMAPS = 40;
 /** robots.txt and the sitemaps: crawlers and CDNs may keep them an hour (the cache's period). */
@@ -134,11 +160,52 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
   const indexHtml = () => read(join(dist, 'index.html'));
 
   const headers = siteHeaders(opts);
+  // A page whose first reads did not come (the database too slow): no CDN keeps it.
+  const page = (body: string, complete: boolean): DynamicResponse => ({ type: HTML, body, ...(complete ? {} : { cache: 'no-cache' }) });
 
   const sitemaps = new SitemapCache(() =>
     buildSitemaps(publicOrigin, (after) => fetchApprovedProviderIds(supabaseUrl, supabaseAnonKey, after)),
   );
-  const sitemapRoute: DynamicRoute = async (req) => {
+  // The data service as the browser reaches it (config.json): the first reads' keys are its URLs.
+  const dataService = { supabaseUrl, supabaseAnonKey };
+
+  // `/`: the prerendered home. A category's list (?category=<id>) gets its own title, description
+  // and preview card; a list or a search gets its text where the boot skeleton paints it (seo.ts)
+  // and its first page (first-reads.ts). The head is rewritten once per build of index.html.
+  let home: { html: string; out: string } | null = null;
+  const homeHead = (html: string) => {
+    if (home?.html !== html) home = { html, out: renderHomeHead(html, 'hi', publicOrigin) };
+    return home.out;
+  };
+  const homePage: DynamicRoute = async (req) => {
+    const search = new URL(req.url ?? '/', 'http://x').search;
+    const category = categoryFromSearch(search);
+    const html = indexHtml();
+    if (category) {
+      const reads = await readFirstReads(firstReadTargets('/', search), dataService);
+      const body = withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category));
+      return page(withFirstReads(body, reads), reads !== null);
+    }
+    // A category wins over the text (the directory's rule), also one not in the catalogue.
+    const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
+    if (!query) return page(homeHead(html), true);
+    const reads = await readFirstReads(firstReadTargets('/', search), dataService);
+    return page(withFirstReads(withBootContent(homeHead(html), searchBootContent(query)), reads), reads !== null);
+  };
+
+  // `/provider/:id`: chat apps read Open Graph tags from the first HTML, so the profile's first
+  // reads come first (profile-reads.ts) and the preview is taken from them. 404 if not listed.
+  const profilePage = providerOgRoute({
+    publicOrigin,
+    indexHtml: shellHtml,
+    lang: 'hi',
+    readProfile: (id) => readProfile(id, dataService),
+  });
+
+  // Every other path: shell.html, which the app renders; a 404 with it where no route matches.
+  const otherPage = pageOrNotFoundRoute(async () => null, shellHtml);
+
+  const sitemap: DynamicRoute = async (req) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     let file;
     try {
@@ -150,19 +217,40 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
       ? { type: 'application/xml; charset=utf-8', body: file.body, etag: file.etag, cache: SEO_CACHE }
       : { status: 404, type: 'text/plain; charset=utf-8', body: 'Not found' };
   };
-  const sitemapRoutes: Record<string, DynamicRoute> = { '/sitemap.xml': sitemapRoute, '/sitemap-categories.xml': sitemapRoute };
-  for (let n = 1; n <= MAX_PROVIDER_SITEMAPS; n++) sitemapRoutes[`/sitemap-providers-${n}.xml`] = sitemapRoute;
 
-  // The data service as the browser reaches it (config.json): the first reads' keys are its URLs.
-  const dataService = { supabaseUrl, supabaseAnonKey };
-  // `/` is the hot path: its head is rewritten once per build of index.html, not per request.
-  let home: { html: string; out: string } | null = null;
-  const homeHead = (html: string) => {
-    if (home?.html !== html) home = { html, out: renderHomeHead(html, 'hi', publicOrigin) };
-    return home.out;
-  };
-  // A list's or a search's page whose first reads did not come (the database too slow): no CDN keeps it.
-  const page = (body: string, complete: boolean): DynamicResponse => ({ type: HTML, body, ...(complete ? {} : { cache: 'no-cache' }) });
+  // For a load balancer: this process answers. The database is not asked: every page is still
+  // served while it is down (without its data), so taking instances out of service would turn a
+  // database blip into an outage. 503 once draining (SIGTERM).
+  const healthz: DynamicRoute = () => ({
+    status: server.draining ? 503 : 200,
+    type: 'application/json; charset=utf-8',
+    body: JSON.stringify({ status: server.draining ? 'draining' : 'ok' }),
+    cache: 'no-store',
+  });
+
+  // The site, top to bottom (shell/server/README.md has the same table). A file of the build
+  // (hashed assets, sw.js, icons) is served as the file before any of these.
+  const routes: SiteRoute[] = [
+    // Reads a list's or a search's first page; answers index.html with the category's head, the
+    // boot text and the first reads.
+    ['/', homePage],
+    // Reads the provider, its ratings and first reviews; answers shell.html with the preview
+    // tags, JSON-LD, the provider as text and the first reads; 404 when not listed.
+    ['/provider/:id', profilePage],
+    // Reads nothing: where the sitemap is.
+    ['/robots.txt', () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE })],
+    // Read from the approved providers' ids at most hourly: the index, the categories, 50,000 profiles a file.
+    ['/sitemap.xml', sitemap],
+    ['/sitemap-categories.xml', sitemap],
+    ['/sitemap-providers-:n.xml', sitemap],
+    // Read nothing: the runtime config and where each remote is, from the environment.
+    ['/config.json', opts.config],
+    ['/remotes.json', opts.remotesJson],
+    ['/healthz', healthz],
+    // Reads nothing: shell.html, which the app renders; a 404 with it where no route matches.
+    ['*', otherPage],
+  ];
+  const { exact, fallback } = serverRoutes(routes);
 
   const server: StaticServer = new StaticServer({
     root: dist,
@@ -173,47 +261,8 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
     headers,
     htmlCache: HTML_CACHE,
     ...(opts.onResponse ? { onResponse: opts.onResponse } : {}),
-    // Chat apps read Open Graph tags from the first HTML response: render them for profiles.
-    // A path no route matches (or a profile no provider has) is a 404 with the same page,
-    // which the app renders as its not-found page.
-    fallbackRoute: pageOrNotFoundRoute(
-      providerOgRoute({ publicOrigin, indexHtml: shellHtml, lang: 'hi', readProfile: (id) => readProfile(id, dataService) }),
-      shellHtml,
-    ),
-    routes: {
-      // A category's list (/?category=<id>) gets its own title, description and preview card in
-      // the first HTML; any other `/` is the prerendered index.html with the site's card.
-      // A list or a search also gets its text where the boot skeleton paints it (seo.ts).
-      '/': async (req) => {
-        const search = new URL(req.url ?? '/', 'http://x').search;
-        const category = categoryFromSearch(search);
-        const html = indexHtml();
-        if (category) {
-          const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-          const body = withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category));
-          return page(withFirstReads(body, reads), reads !== null);
-        }
-        // A category wins over the text (the directory's rule), also one not in the catalogue.
-        const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
-        if (!query) return page(homeHead(html), true);
-        // A list's or a search's first page comes with it (first-reads.ts).
-        const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-        return page(withFirstReads(withBootContent(homeHead(html), searchBootContent(query)), reads), reads !== null);
-      },
-      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(publicOrigin), cache: SEO_CACHE }),
-      ...sitemapRoutes,
-      '/config.json': opts.config,
-      '/remotes.json': opts.remotesJson,
-      // For a load balancer: this process answers. The database is not asked: every page is
-      // still served while it is down (without its data), so taking instances out of service
-      // would turn a database blip into an outage. 503 once draining (SIGTERM).
-      '/healthz': () => ({
-        status: server.draining ? 503 : 200,
-        type: 'application/json; charset=utf-8',
-        body: JSON.stringify({ status: server.draining ? 'draining' : 'ok' }),
-        cache: 'no-store',
-      }),
-    },
+    routes: exact,
+    fallbackRoute: fallback,
   });
   return { server, sitemaps };
 }
