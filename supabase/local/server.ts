@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { IncomingMessage } from 'node:http';
-import type { Db } from './db.ts';
+import type { Db } from './db/types.ts';
 import { GoTrue, API_VERSION } from './auth/gotrue.ts';
 import { Jwt, JwtError, type JwtClaims } from './jwt.ts';
 import { handleRest, type ApiRole } from './rest/handler.ts';

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
 import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
-import type { Db } from '../local/db.ts';
+import type { Db } from '../local/db/types.ts';
 import { createUserIn } from '../local/auth/gotrue.ts';
 
 export interface SeedOptions {

@@ -12,7 +12,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import bcrypt from 'bcryptjs';
-import type { Db, Tx } from '../db.ts';
+import type { Db, Tx } from '../db/types.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import type { ProjectConfig } from '../config.ts';
 import { HourlyWindow, TokenBuckets } from './limits.ts';

@@ -4,8 +4,9 @@
  * transaction as the JWT's role with request.jwt.claims set, so RLS decides.
  * Identifiers come only from the schema cache; values are bind parameters.
  */
-import type { Db, RequestContext, Stmt, Tx } from '../db.ts';
-import { isPgError, requestPreludeFor } from '../db.ts';
+import { isPgError } from '../db/errors.ts';
+import { requestPreludeFor } from '../db/request.ts';
+import type { Db, RequestContext, Stmt, Tx } from '../db/types.ts';
 import { roleTimeoutMs, type Column, type RpcFunction, type SchemaCache, type Table, type ForeignKey } from '../schema-cache.ts';
 import { RestError, fromPgError } from './errors.ts';
 import { restTarget } from './target.ts';
