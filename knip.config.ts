@@ -64,9 +64,9 @@ const config: KnipConfig = {
     ...Object.fromEntries(Object.entries(EXPOSED).map(([ws, entry]) => [ws, { entry, ignoreDependencies: DECLARED_FOR_FEDERATION[ws] }])),
     supabase: {
       entry: [
-        // The database worker thread, started by path from local/db.ts.
-        'local/db-worker-boot.mjs',
-        'local/db-worker.ts',
+        // The database worker thread, started by path from local/db/worker-thread.ts.
+        'local/db/worker-boot.mjs',
+        'local/db/worker.ts',
         // Types of scripts/pg-cluster.mjs for the TypeScript callers.
         'scripts/pg-cluster.d.mts',
         // Run in a child process by the migration tests.

@@ -6,7 +6,7 @@
  * gives each caller a statement of its own SQL text (the server tells statements apart
  * by their SQL without values).
  */
-import { openPglite } from '../local/db.ts';
+import { openPglite } from '../local/db/worker-db.ts';
 
 const STALL_PROBE_SQL = `
   create function public.stall_probe(p_ms integer default 10000) returns table (slept_ms integer)

@@ -21,7 +21,8 @@ import {
 import { DEFAULT_DATA_DIR } from './paths.ts';
 import { migrate } from './migrate.ts';
 import { resetDatabase } from './reset.ts';
-import { createUserIn, AuthError } from './auth/gotrue.ts';
+import { AuthError } from './auth/http.ts';
+import { createUserIn } from './auth/users.ts';
 import { seedDatabase } from '../seed/seed.ts';
 
 const { positionals, values } = parseArgs({
@@ -150,7 +151,7 @@ async function adminCreate(): Promise<void> {
       await createUserIn(db, body);
     } catch (e) {
       if (!(e instanceof AuthError && e.code === 'email_exists')) throw e;
-      const { hashPassword } = await import('./auth/gotrue.ts');
+      const { hashPassword } = await import('./auth/users.ts');
       await db.query(
         `update auth.users set encrypted_password = $2, raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}'::jsonb,
                 email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where lower(email) = lower($1)`,

@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { openPglite, openPostgres, type Db } from './db.ts';
+import { openPostgres } from './db/postgres.ts';
+import type { Db } from './db/types.ts';
+import { openPglite } from './db/worker-db.ts';
 import { Jwt, generateSecret, makeApiKeys } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { DEFAULT_DATA_DIR, MEDIA_DIR } from './paths.ts';

@@ -2,7 +2,7 @@
  * migrations/*.sql not yet recorded in supabase_migrations.schema_migrations. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './db.ts';
+import type { Db } from './db/types.ts';
 import { MIGRATIONS_DIR, PLATFORM_SQL } from './paths.ts';
 
 export interface MigrationResult {

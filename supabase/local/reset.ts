@@ -1,7 +1,8 @@
 /** Drops everything the local server created, so migrations and seed start over. */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { acquireLock, openPostgres } from './db.ts';
+import { acquireLock } from './db/lock-file.ts';
+import { openPostgres } from './db/postgres.ts';
 
 export async function resetDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<void> {
   if (!opts.databaseUrl) {

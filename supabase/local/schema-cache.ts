@@ -2,7 +2,7 @@
  * The schema cache: every identifier the REST layer puts into SQL comes from
  * here (read from the catalog at start), never from the request.
  */
-import type { Tx } from './db.ts';
+import type { Tx } from './db/types.ts';
 
 export interface Column {
   name: string;

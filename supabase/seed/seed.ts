@@ -13,8 +13,8 @@
 import { createHash } from 'node:crypto';
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
 import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
-import type { Db } from '../local/db.ts';
-import { createUserIn } from '../local/auth/gotrue.ts';
+import type { Db } from '../local/db/types.ts';
+import { createUserIn } from '../local/auth/users.ts';
 
 export interface SeedOptions {
   /** Number of providers (default 600). */

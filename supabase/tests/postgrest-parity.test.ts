@@ -15,7 +15,7 @@
 import { createHmac } from 'node:crypto';
 import { cpSync, rmSync } from 'node:fs';
 import { addStallProbe } from '../bench/stall-probe';
-import { openPglite } from '../local/db';
+import { openPglite } from '../local/db/worker-db.ts';
 import { call, freshDataDir, startChildServer, type ChildServer } from './child-server';
 
 const PARITY_SQL = `

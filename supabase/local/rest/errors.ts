@@ -1,5 +1,5 @@
 /** PostgREST-shaped errors: `{code, message, details, hint}` with its status codes. */
-import type { PgError } from '../db.ts';
+import type { PgError } from '../db/errors.ts';
 
 export class RestError extends Error {
   constructor(

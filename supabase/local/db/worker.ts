@@ -1,11 +1,14 @@
 /**
  * The PGlite worker thread: loads, says `loaded`, opens the cluster when told (`open`,
- * so a standby can wait loaded), then runs what WorkerDb (db.ts) sends, one call at a
+ * so a standby can wait loaded), then runs what WorkerDb (worker-db.ts) sends, one call at a
  * time. A transaction is a session: `begin` opens PGlite's transaction (holding its
  * mutex) and keeps it open across the calls of that session until `end`.
  */
 import { workerData } from 'node:worker_threads';
-import { openPgliteInProcess, serializeError, type Db, type Tx, type WorkerInit, type WorkerReply, type WorkerRequest } from './db.ts';
+import { serializeError } from './errors.ts';
+import { openPgliteInProcess } from './pglite.ts';
+import type { Db, Tx } from './types.ts';
+import type { WorkerInit, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 const { port } = workerData as WorkerInit;
 
