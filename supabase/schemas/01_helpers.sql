@@ -1,8 +1,9 @@
 -- Helpers used by tables and functions below: text cleaning, Aadhaar and mobile formats,
 -- hashing of device tokens and phones, bounds on arguments, is_admin(), the search text.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- A salt no API role can read, so a stored phone hash cannot be reversed by trying every
 -- 10-digit number. (from 0011)

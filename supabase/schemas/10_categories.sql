@@ -1,8 +1,9 @@
 -- Service categories, their search keywords and per-category counts. The rows themselves
 -- come from the generated migrations (npm run gen:categories), not from this file.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- Approved providers per category (all / verified), kept by trigger, so list
 -- totals do not grow with the number of providers. (from 0001)

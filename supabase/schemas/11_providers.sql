@@ -1,8 +1,9 @@
 -- Providers (listings): the row, its private identity (Aadhaar), the search words, and the
 -- guards every write passes (status changes, owner edits, leave date, verified flag).
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- (from 0001)
 CREATE TABLE public.service_providers (

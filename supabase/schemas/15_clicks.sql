@@ -1,7 +1,8 @@
 -- Call and chat taps (leads), counted once per device, provider and kind in 10 minutes.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- (from 0001)
 CREATE TABLE public.click_tracking (

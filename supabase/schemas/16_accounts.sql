@@ -1,8 +1,9 @@
 -- Provider self-service: a phone's own listings, edits, change requests, availability,
 -- opening hours and leads.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- (from 0007)
 CREATE TABLE public.provider_change_requests (

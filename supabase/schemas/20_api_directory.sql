@@ -1,7 +1,8 @@
 -- The directory API: search and registration.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- (from 0011)
 CREATE FUNCTION public.register_provider(p_name text DEFAULT NULL::text, p_business_name text DEFAULT NULL::text, p_category text DEFAULT NULL::text, p_specialist_in text DEFAULT NULL::text, p_aadhaar text DEFAULT NULL::text, p_experience integer DEFAULT NULL::integer, p_address text DEFAULT NULL::text) RETURNS uuid

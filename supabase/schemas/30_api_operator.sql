@@ -1,7 +1,8 @@
 -- The operator console's functions (admin_*): each checks is_admin() first.
 --
--- The current rule (see ../README.md, "The schema"); "(from NNNN)" names the migration that
--- last made it. A change here needs a new migration too: tests/production/schema-files.test.ts.
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- The audit log, newest first, one page (at most 500 entries). (from 0008)
 CREATE FUNCTION public.admin_audit_log(p_limit integer DEFAULT 50, p_offset integer DEFAULT 0) RETURNS TABLE(id bigint, at timestamp with time zone, actor uuid, actor_email text, action text, target_table text, target_id text, target_name text, before jsonb, after jsonb, reason text, total_count bigint)
