@@ -33,6 +33,7 @@ const PGLITE_ONLY = [
   'tests/migration-0008\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
   'tests/postgrest-parity\\.test\\.ts',
+  'tests/schema-files-pglite\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
   'tests/stall-attacks\\.test\\.ts',
 ];

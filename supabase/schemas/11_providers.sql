@@ -1,0 +1,345 @@
+-- Providers (listings): the row, its private identity (Aadhaar), the search words, and the
+-- guards every write passes (status changes, owner edits, leave date, verified flag).
+--
+-- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
+-- made the object as it stands (later ALTERs may have added columns or constraints). A change
+-- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
+
+-- (from 0001)
+CREATE TABLE public.service_providers (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    business_name text,
+    mobile text NOT NULL,
+    category text NOT NULL,
+    specialist_in text,
+    experience integer DEFAULT 0 NOT NULL,
+    address text NOT NULL,
+    verified boolean DEFAULT false NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    registration_date timestamp with time zone DEFAULT now() NOT NULL,
+    rejection_reason text,
+    reviewed_at timestamp with time zone,
+    avg_rating numeric(2,1) DEFAULT 0 NOT NULL,
+    rating_count integer DEFAULT 0 NOT NULL,
+    search_text text DEFAULT ''::text NOT NULL,
+    rating_sum integer DEFAULT 0 NOT NULL,
+    on_leave_until date,
+    opening_hours jsonb,
+    number_caution boolean DEFAULT false NOT NULL,
+    CONSTRAINT service_providers_address_check CHECK (((char_length(btrim(address)) >= 1) AND (char_length(btrim(address)) <= 300))),
+    CONSTRAINT service_providers_avg_rating_check CHECK (((avg_rating >= (0)::numeric) AND (avg_rating <= (5)::numeric))),
+    CONSTRAINT service_providers_business_name_check CHECK (((business_name IS NULL) OR ((char_length(btrim(business_name)) >= 1) AND (char_length(btrim(business_name)) <= 150)))),
+    CONSTRAINT service_providers_category_check CHECK (((char_length(btrim(category)) >= 1) AND (char_length(btrim(category)) <= 120))),
+    CONSTRAINT service_providers_experience_check CHECK (((experience >= 0) AND (experience <= 80))),
+    CONSTRAINT service_providers_mobile_check CHECK ((mobile ~ '^[0-9]{10}$'::text)),
+    CONSTRAINT service_providers_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
+    CONSTRAINT service_providers_opening_hours_check CHECK (public.opening_hours_valid(opening_hours)),
+    CONSTRAINT service_providers_rating_count_check CHECK ((rating_count >= 0)),
+    CONSTRAINT service_providers_rating_sum_check CHECK ((rating_sum >= 0)),
+    CONSTRAINT service_providers_rejection_reason_check CHECK (((rejection_reason IS NULL) OR (char_length(rejection_reason) <= 500))),
+    CONSTRAINT service_providers_specialist_in_check CHECK (((specialist_in IS NULL) OR ((char_length(btrim(specialist_in)) >= 1) AND (char_length(btrim(specialist_in)) <= 200)))),
+    CONSTRAINT service_providers_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'suspended'::text, 'hidden'::text])))
+);
+
+-- Aadhaar numbers: private schema, no grants to anon/authenticated. (from 0001)
+CREATE TABLE private.provider_identity (
+    provider_id uuid NOT NULL,
+    aadhaar text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT provider_identity_aadhaar_check CHECK ((aadhaar ~ '^[0-9]{12}$'::text))
+);
+
+-- Vocabulary of approved providers' search text (one row per word), for
+-- typo-tolerant matching of names: the query's words are compared with this
+-- small table by trigram similarity, then providers containing the close words
+-- are found through the search_text index. (from 0001)
+CREATE TABLE public.search_words (
+    word text NOT NULL,
+    providers integer DEFAULT 0 NOT NULL
+);
+
+ALTER TABLE ONLY private.provider_identity
+    ADD CONSTRAINT provider_identity_pkey PRIMARY KEY (provider_id);
+
+ALTER TABLE ONLY public.search_words
+    ADD CONSTRAINT search_words_pkey PRIMARY KEY (word);
+
+ALTER TABLE ONLY public.service_providers
+    ADD CONSTRAINT service_providers_pkey PRIMARY KEY (id);
+
+CREATE INDEX search_words_trgm_idx ON public.search_words USING gin (word extensions.gin_trgm_ops);
+
+CREATE INDEX service_providers_category_idx ON public.service_providers USING btree (category) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_category_new_idx ON public.service_providers USING btree (category, registration_date DESC, id) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_new_order_idx ON public.service_providers USING btree (registration_date DESC, id) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_search_idx ON public.service_providers USING gin (search_text extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_status_idx ON public.service_providers USING btree (status, registration_date DESC);
+
+-- (from 0006)
+CREATE FUNCTION private.add_search_words() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+declare
+  v_old text[] := '{}';
+  v_new text[] := '{}';
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    v_old := array(select public.search_words_of(old.search_text));
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    v_new := array(select public.search_words_of(new.search_text));
+  end if;
+  if v_old = v_new then
+    return null;
+  end if;
+  update public.search_words w set providers = w.providers - 1
+   where w.word = any (v_old) and not (w.word = any (v_new));
+  delete from public.search_words w where w.word = any (v_old) and w.providers <= 0;
+  insert into public.search_words as w (word, providers)
+  select x, 1 from unnest(v_new) as x where not (x = any (v_old))
+  on conflict (word) do update set providers = w.providers + 1;
+  return null;
+end
+$$;
+
+-- category_stats follows approved providers: counts, and now their ratings too. (from 0006)
+CREATE FUNCTION private.count_providers() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+begin
+  if tg_op = 'UPDATE' and old.status = new.status and old.category = new.category and old.verified = new.verified
+     and old.rating_sum = new.rating_sum and old.rating_count = new.rating_count then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    update public.category_stats
+       set approved = approved - 1, approved_verified = approved_verified - old.verified::integer,
+           rating_sum = rating_sum - old.rating_sum, rating_count = rating_count - old.rating_count
+     where category = old.category;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    insert into public.category_stats as s (category, approved, approved_verified, rating_sum, rating_count)
+    values (new.category, 1, new.verified::integer, new.rating_sum, new.rating_count)
+    on conflict (category) do update
+      set approved = s.approved + 1, approved_verified = s.approved_verified + excluded.approved_verified,
+          rating_sum = s.rating_sum + excluded.rating_sum, rating_count = s.rating_count + excluded.rating_count;
+  end if;
+  return null;
+end
+$$;
+
+-- "On leave until" a day that has passed (in the district) is refused when it is set. (from 0007)
+CREATE FUNCTION private.guard_leave_date() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+begin
+  if new.on_leave_until is not null
+     and (tg_op = 'INSERT' or new.on_leave_until is distinct from old.on_leave_until)
+     and new.on_leave_until < (now() at time zone 'Asia/Kolkata')::date then
+    raise exception using errcode = '22023', message = 'on_leave_until must be today or later (Asia/Kolkata)',
+      detail = 'on_leave_until';
+  end if;
+  return new;
+end
+$$;
+
+-- As 0007, and the business name and specialisation an owner writes carry no phone number
+-- or link (the listing's number is the verified mobile; the operator approves a change of it). (from 0011)
+CREATE FUNCTION private.guard_owner_update() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'public', 'pg_temp'
+    AS $_$
+declare
+  v_free constant text[] := array['business_name', 'specialist_in', 'address', 'experience',
+                                  'on_leave_until', 'opening_hours', 'search_text'];
+  v_col text;
+  v_text text;
+begin
+  if current_user in ('anon', 'authenticated') and not coalesce(public.is_admin(), false) then
+    if (to_jsonb(new) - v_free) is distinct from (to_jsonb(old) - v_free) then
+      raise exception using errcode = '42501',
+        message = 'a provider may change only business_name, specialist_in, address, experience, on_leave_until and opening_hours; name, category and mobile go through request_listing_change',
+        hint = 'Use request_listing_change for name, category or mobile.';
+    end if;
+    -- A phone number (7+ digits, any separators, Devanagari digits too) or a link. Inline:
+    -- this trigger runs as the API role, which has no usage on schema private.
+    foreach v_col in array array['business_name', 'specialist_in'] loop
+      v_text := to_jsonb(new) ->> v_col;
+      if v_text is distinct from to_jsonb(old) ->> v_col and v_text is not null and (
+           regexp_replace(translate(v_text, '०१२३४५६७८९', '0123456789'), '[[:space:]().,/+_-]', '', 'g') ~ '[0-9]{7,}'
+           or v_text ~* '(https?:|www\.|[a-z0-9-]+\.(com|in|net|org|co|info|biz|xyz|io|me|app|site|online|shop|store|link|ly)([^a-z]|$))') then
+        raise exception using errcode = '23514', message = v_col || ': no phone numbers or links', detail = v_col;
+      end if;
+    end loop;
+  end if;
+  return new;
+end
+$_$;
+
+-- As 0001, plus: verified needs a valid number, and text is cleaned. (from 0006)
+CREATE FUNCTION private.guard_provider_row() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+begin
+  new.name := coalesce(private.clean_or_null(new.name), '');
+  new.business_name := private.clean_or_null(new.business_name);
+  new.category := coalesce(private.clean_or_null(new.category), '');
+  new.specialist_in := private.clean_or_null(new.specialist_in);
+  new.address := coalesce(private.clean_or_null(new.address), '');
+  new.verified := exists (select 1 from private.provider_identity i
+                           where i.provider_id = new.id and private.aadhaar_valid(i.aadhaar));
+  new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
+  if tg_op = 'UPDATE' and new.status is distinct from old.status then
+    new.reviewed_at := now();
+  end if;
+  if new.status <> 'rejected' then
+    new.rejection_reason := null;
+  end if;
+  return new;
+end
+$$;
+
+-- The public may only write about a listed provider: anything else is "not found" (404),
+-- whether it is pending, rejected or unknown. (from 0006)
+CREATE FUNCTION private.require_approved(p_provider_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+begin
+  if p_provider_id is null then
+    raise exception using errcode = '23502', message = 'provider_id is required', detail = 'provider_id';
+  end if;
+  if not exists (select 1 from public.service_providers p where p.id = p_provider_id and p.status = 'approved') then
+    raise exception using errcode = 'PT404', message = 'provider not found', detail = 'provider_id';
+  end if;
+end
+$$;
+
+-- The caller's phone must be checked (a GoTrue session after a code), else 42501
+-- (PostgREST: 401 for anon). (from 0011)
+CREATE FUNCTION private.require_phone(p_what text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$
+declare
+  v text := public.current_mobile();
+begin
+  if v is null then
+    raise exception using errcode = '42501', message = 'sign in with your mobile number to ' || p_what,
+      hint = 'Ask for a one-time code (POST /auth/v1/otp) and verify it first.';
+  end if;
+  return v;
+end
+$$;
+
+-- (from 0006)
+CREATE FUNCTION private.sync_provider_verified() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+begin
+  -- guard_provider_row derives verified from the identity rows: touch the provider row.
+  update public.service_providers set verified = verified
+   where id = case when tg_op = 'DELETE' then old.provider_id else new.provider_id end;
+  return null;
+end
+$$;
+
+ALTER TABLE private.provider_identity
+    ADD CONSTRAINT provider_identity_aadhaar_valid CHECK (private.aadhaar_valid(aadhaar)) NOT VALID;
+
+-- (from 0001)
+CREATE TRIGGER provider_identity_verified AFTER INSERT OR DELETE OR UPDATE ON private.provider_identity FOR EACH ROW EXECUTE FUNCTION private.sync_provider_verified();
+
+-- (from 0008)
+CREATE TRIGGER service_providers_audit AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.audit_admin_change();
+
+-- (from 0001)
+CREATE TRIGGER service_providers_count AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.count_providers();
+
+-- (from 0001)
+CREATE TRIGGER service_providers_guard BEFORE INSERT OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.guard_provider_row();
+
+-- (from 0007)
+CREATE TRIGGER service_providers_leave_date BEFORE INSERT OR UPDATE OF on_leave_until ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.guard_leave_date();
+
+-- (from 0011)
+CREATE TRIGGER service_providers_owner_audit AFTER UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.audit_owner_edit();
+
+-- (from 0007)
+CREATE TRIGGER service_providers_owner_guard BEFORE UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.guard_owner_update();
+
+-- (from 0006)
+CREATE TRIGGER service_providers_search_words AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.add_search_words();
+
+ALTER TABLE ONLY private.provider_identity
+    ADD CONSTRAINT provider_identity_provider_id_fkey FOREIGN KEY (provider_id) REFERENCES public.service_providers(id) ON DELETE CASCADE;
+
+ALTER TABLE private.provider_identity ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE public.search_words ENABLE ROW LEVEL SECURITY;
+
+-- (from 0002)
+CREATE POLICY search_words_read ON public.search_words FOR SELECT TO anon, authenticated USING (true);
+
+ALTER TABLE public.service_providers ENABLE ROW LEVEL SECURITY;
+
+-- (from 0002)
+CREATE POLICY service_providers_admin_delete ON public.service_providers FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+-- (from 0002)
+CREATE POLICY service_providers_admin_insert ON public.service_providers FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+-- (from 0002)
+CREATE POLICY service_providers_admin_update ON public.service_providers FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+-- A provider (not an admin) may read and update the rows whose mobile is theirs... (from 0007)
+CREATE POLICY service_providers_owner_read ON public.service_providers FOR SELECT TO authenticated USING ((mobile = ( SELECT public.current_mobile() AS current_mobile)));
+
+-- (from 0007)
+CREATE POLICY service_providers_owner_update ON public.service_providers FOR UPDATE TO authenticated USING ((mobile = ( SELECT public.current_mobile() AS current_mobile))) WITH CHECK ((mobile = ( SELECT public.current_mobile() AS current_mobile)));
+
+-- (from 0002)
+CREATE POLICY service_providers_read ON public.service_providers FOR SELECT TO anon, authenticated USING (((status = 'approved'::text) OR ( SELECT public.is_admin() AS is_admin)));
+
+REVOKE ALL ON FUNCTION private.add_search_words() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.count_providers() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.guard_leave_date() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.guard_owner_update() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.guard_provider_row() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.require_approved(p_provider_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.require_phone(p_what text) FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.sync_provider_verified() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON TABLE public.service_providers FROM anon, authenticated, service_role;
+GRANT ALL ON TABLE public.service_providers TO service_role;
+GRANT SELECT ON TABLE public.service_providers TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.service_providers TO authenticated;
+
+REVOKE ALL ON TABLE public.search_words FROM anon, authenticated, service_role;
+GRANT ALL ON TABLE public.search_words TO service_role;
+GRANT SELECT ON TABLE public.search_words TO anon;
+GRANT SELECT ON TABLE public.search_words TO authenticated;
