@@ -220,6 +220,37 @@ describe('AdminPanel', () => {
     expect(screen.getByRole('article', { name: 'Sita Devi' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Approve', 'Last action', 'Registration approved: Ramesh Kumar is now listed publicly.'],
+    ['hi', 'स्वीकार करें', 'पिछला काम', 'पंजीकरण स्वीकार किया गया: Ramesh Kumar अब सभी को सूची में दिखेंगे।'],
+  ] as const)(
+    "in %s, approving names what happened in the console's last-action line (role=status)",
+    async (lang, approve, label, said) => {
+      setStatus.mockResolvedValue({ id: RAMESH.id, name: RAMESH.name, status: 'approved', reviewed_at: null, rejection_reason: null });
+      const { user } = await renderPanel(lang);
+      const line = screen.getByRole('status', { name: label });
+      expect(line).toHaveTextContent('');
+      await screen.findByRole('article', { name: 'Ramesh Kumar' });
+      await user.click(within(card('Ramesh Kumar')).getByRole('button', { name: approve }));
+      await waitFor(() => expect(line).toHaveTextContent(said));
+      // It stays after the toast has gone.
+      act(() => toastStore.getState().dismiss());
+      expect(line).toHaveTextContent(said);
+    },
+  );
+
+  it('a failed save is said in the last-action line too', async () => {
+    setStatus.mockRejectedValue(new ApiError('connection reset', 'network', 0));
+    const { user } = await renderPanel();
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    await user.click(within(card('Ramesh Kumar')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Last action' })).toHaveTextContent(
+        'The change was not saved: Please try again. (connection reset)',
+      ),
+    );
+  });
+
   it('reject with a reason: the reason box takes focus, the reason is saved, the card leaves', async () => {
     setStatus.mockResolvedValue({ id: SITA.id, name: SITA.name, status: 'rejected', reviewed_at: null, rejection_reason: 'Duplicate' });
     const { user } = await renderPanel();

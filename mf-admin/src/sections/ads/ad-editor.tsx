@@ -87,21 +87,24 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
       onCancel={onCancel}
       onConfirm={async (reason) => {
         let saved: ConsoleAd | null = null;
-        const ok = await run(async () => {
-          const media_url = kind === 'youtube' ? youtube.trim() : file ? await uploadAdMedia(file) : ad!.media_url;
-          const draft: AdDraft = {
-            ...(ad ? { id: ad.id } : {}),
-            title: title.trim() || null,
-            active,
-            start_date: fromLocal(start),
-            end_date: fromLocal(end),
-            media_type: kind,
-            media_url,
-            redirect_link: link.trim() ? httpLink(link) : null,
-            sort_order: Number(order),
-          };
-          saved = await adminSaveAd(draft, reason);
-        }, t('ads.saved'));
+        const ok = await run(
+          async () => {
+            const media_url = kind === 'youtube' ? youtube.trim() : file ? await uploadAdMedia(file) : ad!.media_url;
+            const draft: AdDraft = {
+              ...(ad ? { id: ad.id } : {}),
+              title: title.trim() || null,
+              active,
+              start_date: fromLocal(start),
+              end_date: fromLocal(end),
+              media_type: kind,
+              media_url,
+              redirect_link: link.trim() ? httpLink(link) : null,
+              sort_order: Number(order),
+            };
+            saved = await adminSaveAd(draft, reason);
+          },
+          t('ads.saved', { title: title.trim() || t('ads.untitled') }),
+        );
         if (ok && saved) onSaved(saved);
         return ok;
       }}

@@ -140,9 +140,12 @@ function AdCard({
           onCancel={() => setOpen(null)}
           onConfirm={async (reason) => {
             let saved: ConsoleAd | null = null;
-            const ok = await run(async () => {
-              saved = await adminSaveAd({ ...ad, active: !ad.active }, reason);
-            }, t('ads.saved'));
+            const ok = await run(
+              async () => {
+                saved = await adminSaveAd({ ...ad, active: !ad.active }, reason);
+              },
+              t('ads.saved', { title }),
+            );
             if (ok) {
               setOpen(null);
               onSaved(saved ?? { ...ad, active: !ad.active });
@@ -156,7 +159,7 @@ function AdCard({
           danger
           onCancel={() => setOpen(null)}
           onConfirm={async (reason) => {
-            const ok = await run(() => adminDeleteAd(ad.id, reason), t('ads.deleted'));
+            const ok = await run(() => adminDeleteAd(ad.id, reason), t('ads.deleted', { title }));
             if (ok) onDeleted();
             return ok;
           }}

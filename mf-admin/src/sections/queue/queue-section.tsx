@@ -12,6 +12,7 @@ import { StatusSummary } from '../../components/status-summary';
 import { RegistrationCard } from '../../components/registration-card';
 import { useRegistrations } from '../../hooks/use-registrations';
 import { ChangeRequests } from './change-requests';
+import { useAnnounce } from '../../components/console-status';
 
 const loadCounts = () => adminStatusCounts();
 
@@ -19,6 +20,7 @@ const loadCounts = () => adminStatusCounts();
 export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => void }) {
   const { t } = useTranslation(['admin', 'common']);
   const lang = useLanguage();
+  const announce = useAnnounce();
   const [status, setStatus] = useState<AdminProviderStatus>('pending');
   const queue = useRegistrations(status);
   const counts = useQuery('admin-status-counts', loadCounts);
@@ -38,21 +40,24 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
       } catch (e) {
         if (isNotAuthorisedError(e)) onRefused(true);
         const message = e instanceof Error ? e.message : String(e);
-        toast({ title: t('toast.saveFailedTitle'), description: t('toast.saveFailedBody', { message }), variant: 'destructive' });
+        const body = t('toast.saveFailedBody', { message });
+        toast({ title: t('toast.saveFailedTitle'), description: body, variant: 'destructive' });
+        announce(t('toast.statusLine', { title: t('toast.saveFailedTitle'), body }));
         return false;
       }
-      toast(
+      const done =
         next === 'approved'
           ? { title: t('toast.approvedTitle'), description: t('toast.approvedBody', { name: r.name }) }
-          : { title: t('toast.rejectedTitle'), description: t('toast.rejectedBody', { name: r.name }) },
-      );
+          : { title: t('toast.rejectedTitle'), description: t('toast.rejectedBody', { name: r.name }) };
+      toast(done);
+      announce(t('toast.statusLine', { title: done.title, body: done.description }));
       removeRow(r.id);
       reloadCounts();
       // The card is gone: keep keyboard users in the list rather than at the top of the page.
       queueHeading.current?.focus();
       return true;
     },
-    [t, removeRow, reloadCounts, onRefused],
+    [t, removeRow, reloadCounts, onRefused, announce],
   );
 
   const n = (v: number) => formatNumber(v, lang);

@@ -125,7 +125,7 @@ describe('AdsSection', () => {
       },
       p_reason: 'New campaign',
     });
-    expect(lastToast()?.title).toBe('The ad was saved.');
+    expect(lastToast()?.title).toBe('The ad “Holi offer” was saved.');
   });
 
   it('a YouTube ad needs a YouTube link', async () => {
