@@ -12,7 +12,7 @@ import {
   parseStoredCategory,
   useLanguage,
 } from '@city/shared';
-import type { AdminProviderStatus, AdminRegistration } from '../api';
+import type { AdminProviderStatus, AdminRegistration, DuplicateHint } from '../api';
 
 const REJECTION_REASON_MAX = 500;
 
@@ -26,12 +26,14 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
 
 export interface RegistrationCardProps {
   registration: AdminRegistration;
+  /** Other listings this one may duplicate (same mobile, or same name and place). */
+  duplicates?: readonly DuplicateHint[];
   /** Saves the decision; resolves true when it was saved (the card then usually leaves the list). */
   onDecide: (registration: AdminRegistration, status: 'approved' | 'rejected', reason: string | null) => Promise<boolean>;
 }
 
 /** One registration with every field (Aadhaar masked) and the approve / reject actions. */
-export function RegistrationCard({ registration: r, onDecide }: RegistrationCardProps) {
+export function RegistrationCard({ registration: r, duplicates = [], onDecide }: RegistrationCardProps) {
   const { t } = useTranslation(['admin', 'common']);
   const lang = useLanguage();
   const id = useId();
@@ -124,6 +126,21 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
         </h3>
         <Badge tone={STATUS_TONE[r.status]}>{t(`status.${r.status}`)}</Badge>
       </header>
+      {duplicates.length > 0 ? (
+        <div className="admin-card__duplicates">
+          <p className="admin-card__duplicates-title">{t('duplicates.title')}</p>
+          <ul>
+            {duplicates.map((d) => (
+              <li key={`${d.other_id}-${d.match}`}>
+                {t(`duplicates.${d.match}`)}{' '}
+                <Link to={`?tab=providers&q=${encodeURIComponent(d.other_id)}`}>
+                  {t('duplicates.link', { name: d.other_name, status: t(`status.${d.other_status}`, { defaultValue: d.other_status }) })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="admin-card__fields">
         {fields.map(([label, value]) => (
           <div className="admin-card__field" key={label}>

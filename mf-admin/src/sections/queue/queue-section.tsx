@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, formatNumber, toast, useLanguage, useQuery } from '@city/shared';
 import {
+  adminDuplicateHints,
   adminSetProviderStatus,
   adminStatusCounts,
+  type DuplicateHint,
   isNotAuthorisedError,
   type AdminProviderStatus,
   type AdminRegistration,
@@ -25,6 +27,10 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
   const queue = useRegistrations(status);
   const counts = useQuery('admin-status-counts', loadCounts);
   const rows = queue.data?.items ?? [];
+  // Duplicate hints of the cards shown, computed by the database (one call per page shown).
+  const ids = rows.map((r) => r.id);
+  const hints = useQuery(ids.length ? ['admin-duplicate-hints', ids.join(',')] : null, () => adminDuplicateHints(ids));
+  const hintsOf = (id: string): DuplicateHint[] => (hints.data ?? []).filter((h) => h.provider_id === id);
   const queueHeading = useRef<HTMLHeadingElement>(null);
   const refused = [queue.error, queue.moreError, counts.error].some(isNotAuthorisedError);
   useEffect(() => {
@@ -92,7 +98,7 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
             <ul className="admin-queue__list">
               {rows.map((r) => (
                 <li key={r.id}>
-                  <RegistrationCard registration={r} onDecide={onDecide} />
+                  <RegistrationCard registration={r} duplicates={hintsOf(r.id)} onDecide={onDecide} />
                 </li>
               ))}
             </ul>
