@@ -1,17 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  categoryIcon,
-  categoryLabel,
-  formatDate,
-  formatNumber,
-  formatRating,
-  parseStoredCategory,
-  useLanguage,
-} from '@city/shared';
+import { Badge, Button, categoryIcon, formatDate, formatNumber, formatRating, useLanguage } from '@city/shared';
+import { categoryName } from '../utils/category-name';
 import type { AdminProviderStatus, AdminRegistration, DuplicateHint } from '../api';
 
 const REJECTION_REASON_MAX = 500;
@@ -72,8 +63,7 @@ export function RegistrationCard({ registration: r, duplicates = [], onDecide }:
     void decide('rejected', reason.trim() || null);
   };
 
-  const parsed = parseStoredCategory(r.category);
-  const category = parsed.kind === 'other' ? t('fields.otherCategory', { text: parsed.text }) : categoryLabel(r.category, lang);
+  const category = categoryName(t, lang, r.category);
   const notGiven = <span className="admin-card__none">{t('fields.notGiven')}</span>;
 
   const fields: [string, ReactNode][] = [

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { categoryLabel, formatDate, formatNumber, type Language } from '@city/shared';
+import { formatDate, formatNumber, type Language } from '@city/shared';
+import { categoryName } from '../../utils/category-name';
 
 /**
  * The audit log keeps rows as the database has them (0008's audit and triggers): column names
@@ -162,7 +163,7 @@ export function fieldValue(t: AdminT, lang: Language, table: string | null, fiel
     const status = enumKey('service_providers', 'status', moved[1]!);
     return t('audit.values.resolutionStatus', { status: status ? t(status) : moved[1] });
   }
-  if (field === 'category') return categoryLabel(value, lang);
+  if (field === 'category') return categoryName(t, lang, value);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value, lang, DATE_TIME);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value, lang, DAY);
   return value;
