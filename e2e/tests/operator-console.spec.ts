@@ -243,6 +243,7 @@ for (const lang of ['en', 'hi'] as const) {
       await panel.getByRole('button', { name: s.admin.ads.new }).click();
       const form = panel.getByRole('form', { name: s.admin.ads.create });
       await form.getByLabel(s.admin.ads.fields.title, { exact: true }).fill(adTitle);
+      await form.getByLabel(s.admin.ads.fields.alt, { exact: true }).fill(`${adTitle}: a lit lamp`);
       await form
         .getByLabel(s.admin.ads.fields.image, { exact: true })
         .setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });

@@ -587,6 +587,7 @@ describe('request limits', () => {
 describe('ads', () => {
   const ad = (over: Record<string, unknown> = {}) => ({
     title: 'Test ad',
+    media_alt: 'A test picture',
     media_type: 'image',
     media_url: `${server().url}/storage/v1/object/public/ads/test/x.png`,
     redirect_link: 'https://example.in/offer',

@@ -91,3 +91,49 @@ describe('admin_duplicate_hints', () => {
     expect([asProvider.status, asProvider.code]).toEqual([403, '42501']);
   });
 });
+
+describe('ads need a title and an image description', () => {
+  const save = (ad: Record<string, unknown>) =>
+    db.callAsPostgrest({
+      role: 'authenticated',
+      claims: adminClaims(),
+      headers: edgeHeaders(freshAddress()),
+      fn: 'admin_save_ad',
+      args: { p_ad: ad, p_reason: 'test' },
+    });
+  const image = { media_type: 'image', media_url: 'https://example.com/a.png' };
+
+  test('a new ad without a title, or an image ad without a description, is refused (23514, the column in details)', async () => {
+    for (const [ad, details] of [
+      [{ ...image, media_alt: 'Rangoli' }, 'title'],
+      [{ ...image, title: '   ', media_alt: 'Rangoli' }, 'title'],
+      [{ ...image, title: 'Diwali sale' }, 'media_alt'],
+      [{ ...image, title: 'Diwali sale', media_alt: ' ' }, 'media_alt'],
+    ] as const) {
+      const r = await save(ad);
+      expect([r.status, r.code, r.details]).toEqual([400, '23514', details]);
+    }
+    const ok = await save({ ...image, title: 'Diwali sale', media_alt: 'A lit lamp' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ title: 'Diwali sale', media_alt: 'A lit lamp' });
+    // A YouTube ad has its title; there is no image to describe.
+    expect((await save({ media_type: 'youtube', media_url: 'dQw4w9WgXcQ', title: 'Song' })).status).toBe(200);
+  });
+
+  test('the table itself keeps the rule (a direct insert), and an older ad without them is kept and can be switched off', async () => {
+    await expect(
+      db.su.query("insert into public.advertisements (media_type, media_url) values ('image', 'https://example.com/b.png')"),
+    ).rejects.toMatchObject({ code: '23514' });
+    await db.su.query('alter table public.advertisements disable trigger advertisements_require_words');
+    const old = await db.su.query<{ id: string }>(
+      "insert into public.advertisements (media_type, media_url) values ('image', 'https://example.com/old.png') returning id",
+    );
+    await db.su.query('alter table public.advertisements enable trigger advertisements_require_words');
+    const id = old.rows[0]!.id;
+    const off = await save({ id, active: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id, active: false, title: null });
+    const retitled = await save({ id, title: 'Old offer' });
+    expect([retitled.status, retitled.details]).toEqual([400, 'media_alt']);
+  });
+});

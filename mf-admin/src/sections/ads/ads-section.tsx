@@ -123,7 +123,9 @@ function AdCard({
           <dd>{when(ad.end_date, t('ads.noEnd'))}</dd>
         </div>
       </dl>
-      {ad.media_type === 'image' ? <img className="admin-ad__preview" src={ad.media_url} alt={title} loading="lazy" /> : null}
+      {ad.media_type === 'image' ? (
+        <img className="admin-ad__preview" src={ad.media_url} alt={ad.media_alt ?? title} loading="lazy" />
+      ) : null}
       {open === 'edit' ? (
         <AdEditor
           ad={ad}
