@@ -116,6 +116,7 @@ test.describe('advertisement popup', () => {
       .insert(
         Object.values(E2E_ADS).map((a) => ({
           title: a.title,
+          media_alt: `${a.title}: a picture`,
           active: a.active,
           start_date: at(a.start),
           end_date: at(a.end),

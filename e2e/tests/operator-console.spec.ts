@@ -243,6 +243,7 @@ for (const lang of ['en', 'hi'] as const) {
       await panel.getByRole('button', { name: s.admin.ads.new }).click();
       const form = panel.getByRole('form', { name: s.admin.ads.create });
       await form.getByLabel(s.admin.ads.fields.title, { exact: true }).fill(adTitle);
+      await form.getByLabel(s.admin.ads.fields.alt, { exact: true }).fill(`${adTitle}: a lit lamp`);
       await form
         .getByLabel(s.admin.ads.fields.image, { exact: true })
         .setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });
@@ -388,3 +389,61 @@ test.describe('owner edits (hi, on a phone)', () => {
     ).toContainText(s.admin.audit.by.replace('{{who}}', s.admin.audit.owner));
   });
 });
+
+// Issue 28: approving says what happened in a line that stays; the stats chart's day labels fit.
+for (const [lang, width] of [
+  ['hi', 360],
+  ['en', 360],
+  ['en', 1280],
+] as const) {
+  test.describe(`console details (${lang}, ${width} px)`, () => {
+    test.use({ viewport: { width, height: 740 }, ...(width === 360 ? { isMobile: true, hasTouch: true } : {}) });
+
+    test('approving says so in the last-action line; the chart names its days, each label whole and apart', async ({ page, db }) => {
+      test.setTimeout(90_000);
+      await useLanguage(page, lang);
+      const s = STRINGS[lang].admin;
+      const mobile = uniqueMobile();
+      const name = `Details ${lang} ${width} ${mobile.slice(-5)}`;
+      const { data, error } = await db
+        .from('service_providers')
+        .insert({ name, mobile, category: PLUMBER, experience: 2, address: 'Ward 7', status: 'pending' })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      created.providers.push(data!.id as string);
+
+      await signIn(page);
+      const panel = adminSlot(page);
+      const card = panel.getByRole('article', { name });
+      await card.getByRole('button', { name: s.actions.approve, exact: true }).click();
+      const line = panel.getByRole('status', { name: s.console.lastAction });
+      await expect(line).toHaveText(
+        s.toast.statusLine.replace('{{title}}', s.toast.approvedTitle).replace('{{body}}', s.toast.approvedBody.replace('{{name}}', name)),
+      );
+      await expect(card).toHaveCount(0);
+
+      await panel.getByRole('navigation', { name: s.console.nav }).getByRole('link', { name: s.console.tabs.stats }).click();
+      const days = panel.locator('.admin-chart__days li');
+      await expect(days.first()).toBeVisible();
+      const chart = (await panel.locator('.admin-chart__svg').boundingBox())!;
+      const boxes = await days.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right, text: el.textContent ?? '', clipped: el.scrollWidth > el.clientWidth + 1 };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThanOrEqual(2);
+      for (const [i, b] of boxes.entries()) {
+        expect(b.clipped).toBe(false);
+        expect(b.left).toBeGreaterThanOrEqual(chart.x - 0.5);
+        expect(b.right).toBeLessThanOrEqual(chart.x + chart.width + 0.5);
+        if (i > 0) expect(b.left).toBeGreaterThan(boxes[i - 1]!.right);
+        // Formatted for the page's language (Hindi: Devanagari month names).
+        expect(b.text).toMatch(lang === 'hi' ? /^\d{1,2} [\u0900-\u097F]+/ : /^\d{1,2} [A-Z][a-z]{2}/);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}

@@ -11,6 +11,7 @@ import { AdsSection } from './sections/ads/ads-section';
 import { StatsSection } from './sections/stats/stats-section';
 import { AuditSection } from './sections/audit/audit-section';
 import { OwnerEditsSection } from './sections/edits/owner-edits-section';
+import { ConsoleStatusProvider } from './components/console-status';
 import './admin.css';
 
 export const SECTIONS = ['queue', 'reports', 'providers', 'edits', 'ads', 'stats', 'audit'] as const;
@@ -70,21 +71,28 @@ export default function AdminPanel(_props: AdminPanelProps) {
         </div>
       ) : null}
 
-      {section === 'queue' ? (
-        <QueueSection onRefused={onRefused} />
-      ) : section === 'reports' ? (
-        <ReportsSection />
-      ) : section === 'providers' ? (
-        <ProvidersSection />
-      ) : section === 'edits' ? (
-        <OwnerEditsSection />
-      ) : section === 'ads' ? (
-        <AdsSection />
-      ) : section === 'stats' ? (
-        <StatsSection />
-      ) : (
-        <AuditSection />
-      )}
+      <ConsoleStatusProvider>
+        {(status) => (
+          <>
+            {status}
+            {section === 'queue' ? (
+              <QueueSection onRefused={onRefused} />
+            ) : section === 'reports' ? (
+              <ReportsSection />
+            ) : section === 'providers' ? (
+              <ProvidersSection />
+            ) : section === 'edits' ? (
+              <OwnerEditsSection />
+            ) : section === 'ads' ? (
+              <AdsSection />
+            ) : section === 'stats' ? (
+              <StatsSection />
+            ) : (
+              <AuditSection />
+            )}
+          </>
+        )}
+      </ConsoleStatusProvider>
     </section>
   );
 }

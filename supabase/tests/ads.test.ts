@@ -4,7 +4,19 @@ import { anonClient, server } from './helpers';
 // The seed's three ads (other test files, the operator console's, add and remove ads of their own).
 const SEED_ADS = ['6d1f1c1e-5a0b-4c55-9d0e-000000000001', '6d1f1c1e-5a0b-4c55-9d0e-000000000002', '6d1f1c1e-5a0b-4c55-9d0e-000000000003'];
 
-const COLUMNS = ['id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link', 'created_at', 'sort_order'];
+const COLUMNS = [
+  'id',
+  'title',
+  'media_alt',
+  'active',
+  'start_date',
+  'end_date',
+  'media_type',
+  'media_url',
+  'redirect_link',
+  'created_at',
+  'sort_order',
+];
 
 describe('advertisements', () => {
   test('active ads in their date window (client clock): image and video, not the expired YouTube ad', async () => {

@@ -78,6 +78,7 @@ describe('the console is the operator’s only', () => {
     ['admin_revert_owner_edit', { p_audit_id: 1, p_reason: 'x' }],
     ['admin_request_limits', {}],
     ['admin_set_request_limit', { p_name: 'addr:rate', p_max_hits: 0, p_window_seconds: 1 }],
+    ['admin_duplicate_hints', { p_ids: [ZERO] }],
   ];
 
   test.each(calls)('%s: anon 401 and a signed-in non-admin 403 (42501), no data', async (fn, args) => {
@@ -586,6 +587,7 @@ describe('request limits', () => {
 describe('ads', () => {
   const ad = (over: Record<string, unknown> = {}) => ({
     title: 'Test ad',
+    media_alt: 'A test picture',
     media_type: 'image',
     media_url: `${server().url}/storage/v1/object/public/ads/test/x.png`,
     redirect_link: 'https://example.in/offer',

@@ -4,6 +4,7 @@ import { renderWithProviders } from '@city/shared/testing';
 import { ApiError, authStore, toastStore } from '@city/shared';
 import {
   adminClickTotals,
+  adminDuplicateHints,
   adminListChangeRequests,
   adminListOwnerEdits,
   adminListRegistrations,
@@ -24,6 +25,7 @@ jest.mock('../api', () => ({
   adminListChangeRequests: jest.fn(),
   adminStats: jest.fn(),
   adminListOwnerEdits: jest.fn(),
+  adminDuplicateHints: jest.fn(),
 }));
 
 const list = adminListRegistrations as jest.MockedFunction<typeof adminListRegistrations>;
@@ -92,6 +94,7 @@ beforeEach(() => {
   counts.mockImplementation(later({ pending: 2, approved: 40, rejected: 3 }));
   clicks.mockImplementation(later([{ provider_id: 'p1', name: 'Mohan Electricals', call_count: 12, whatsapp_count: 5 }]));
   jest.mocked(adminListChangeRequests).mockImplementation(later([]));
+  jest.mocked(adminDuplicateHints).mockImplementation(later([]));
   jest.mocked(adminStats).mockImplementation(later({ approved: 40, pending: 2, suspended: 0, hidden: 0, reports_open: 0, daily: [] }));
   act(() => {
     toastStore.getState().dismiss();
@@ -218,6 +221,71 @@ describe('AdminPanel', () => {
     expect(await screen.findByRole('button', { name: '41 Approved' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Waiting for approval' })).toHaveFocus();
     expect(screen.getByRole('article', { name: 'Sita Devi' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Approve', 'Last action', 'Registration approved: Ramesh Kumar is now listed publicly.'],
+    ['hi', 'स्वीकार करें', 'पिछला काम', 'पंजीकरण स्वीकार किया गया: Ramesh Kumar अब सभी को सूची में दिखेंगे।'],
+  ] as const)(
+    "in %s, approving names what happened in the console's last-action line (role=status)",
+    async (lang, approve, label, said) => {
+      setStatus.mockResolvedValue({ id: RAMESH.id, name: RAMESH.name, status: 'approved', reviewed_at: null, rejection_reason: null });
+      const { user } = await renderPanel(lang);
+      const line = screen.getByRole('status', { name: label });
+      expect(line).toHaveTextContent('');
+      await screen.findByRole('article', { name: 'Ramesh Kumar' });
+      await user.click(within(card('Ramesh Kumar')).getByRole('button', { name: approve }));
+      await waitFor(() => expect(line).toHaveTextContent(said));
+      // It stays after the toast has gone.
+      act(() => toastStore.getState().dismiss());
+      expect(line).toHaveTextContent(said);
+    },
+  );
+
+  it('a failed save is said in the last-action line too', async () => {
+    setStatus.mockRejectedValue(new ApiError('connection reset', 'network', 0));
+    const { user } = await renderPanel();
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    await user.click(within(card('Ramesh Kumar')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Last action' })).toHaveTextContent(
+        'The change was not saved: Please try again. (connection reset)',
+      ),
+    );
+  });
+
+  it.each([
+    ['en', 'Possible duplicate', 'Same mobile as', 'Mohan Lal (Approved)', 'Same name and place as', 'Sita Devi (Rejected)'],
+    ['hi', 'शायद दोहराई गई लिस्टिंग', 'इसी मोबाइल नंबर वाली लिस्टिंग:', 'Mohan Lal (स्वीकृत)', 'इसी नाम और पते वाली लिस्टिंग:', 'Sita Devi (अस्वीकृत)'],
+  ] as const)(
+    'in %s, a card the database finds duplicates for says so and links to the other listing',
+    async (lang, title, byMobile, mohan, byPlace, sita) => {
+      const MOHAN = '33333333-3333-4333-8333-333333333333';
+      const OLD_SITA = '44444444-4444-4444-8444-444444444444';
+      jest.mocked(adminDuplicateHints).mockImplementation(
+        later([
+          { provider_id: RAMESH.id, other_id: MOHAN, other_name: 'Mohan Lal', other_status: 'approved', match: 'mobile' as const },
+          { provider_id: SITA.id, other_id: OLD_SITA, other_name: 'Sita Devi', other_status: 'rejected', match: 'name_place' as const },
+        ]),
+      );
+      await renderPanel(lang);
+      await screen.findByRole('article', { name: 'Ramesh Kumar' });
+      expect(adminDuplicateHints).toHaveBeenCalledWith([RAMESH.id, SITA.id]);
+      const ramesh = within(card('Ramesh Kumar'));
+      expect(await ramesh.findByText(title)).toBeInTheDocument();
+      expect(ramesh.getByRole('listitem')).toHaveTextContent(`${byMobile} ${mohan}`);
+      expect(ramesh.getByRole('link', { name: mohan })).toHaveAttribute('href', `/admin?tab=providers&q=${MOHAN}`);
+      const sitaCard = within(card('Sita Devi'));
+      expect(sitaCard.getByRole('listitem')).toHaveTextContent(`${byPlace} ${sita}`);
+      expect(sitaCard.getByRole('link', { name: sita })).toHaveAttribute('href', `/admin?tab=providers&q=${OLD_SITA}`);
+    },
+  );
+
+  it('a card without duplicates shows no hint', async () => {
+    await renderPanel();
+    await screen.findByRole('article', { name: 'Ramesh Kumar' });
+    await waitFor(() => expect(adminDuplicateHints).toHaveBeenCalled());
+    expect(screen.queryByText('Possible duplicate')).toBeNull();
   });
 
   it('reject with a reason: the reason box takes focus, the reason is saved, the card leaves', async () => {

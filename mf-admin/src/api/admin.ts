@@ -128,3 +128,26 @@ export async function adminClickTotals(days = 30): Promise<AdminClickTotal[]> {
     whatsapp_count: num(r.whatsapp_count),
   }));
 }
+
+/** Another listing that one in the queue may duplicate: same mobile, or same name and place. */
+export interface DuplicateHint {
+  provider_id: string;
+  other_id: string;
+  other_name: string;
+  /** 'pending' | 'approved' | 'rejected' | 'suspended' | 'hidden'. */
+  other_status: string;
+  match: 'mobile' | 'name_place';
+}
+
+/** The duplicate hints of these listings (one console page, at most 200), computed by the database. */
+export async function adminDuplicateHints(ids: readonly string[]): Promise<DuplicateHint[]> {
+  if (ids.length === 0) return [];
+  const data = await callRpc('admin_duplicate_hints', { p_ids: ids });
+  return ((Array.isArray(data) ? data : []) as Record<string, unknown>[]).map((r) => ({
+    provider_id: String(r.provider_id),
+    other_id: String(r.other_id),
+    other_name: String(r.other_name ?? ''),
+    other_status: String(r.other_status ?? ''),
+    match: r.match === 'mobile' ? 'mobile' : 'name_place',
+  }));
+}

@@ -230,6 +230,8 @@ export type AdMediaType = 'image' | 'video' | 'youtube';
 export interface ConsoleAd {
   id: string;
   title: string | null;
+  /** The image's description (alt text); required for new image ads (0013). */
+  media_alt: string | null;
   active: boolean;
   start_date: string | null;
   end_date: string | null;
@@ -244,6 +246,7 @@ export type AdDraft = Omit<ConsoleAd, 'id'> & { id?: string };
 const toAd = (r: Record<string, unknown>): ConsoleAd => ({
   id: String(r.id),
   title: str(r.title),
+  media_alt: str(r.media_alt),
   active: r.active === true,
   start_date: str(r.start_date),
   end_date: str(r.end_date),

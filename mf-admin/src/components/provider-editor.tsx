@@ -5,6 +5,7 @@ import { normalizeMobile } from '@city/shared/validation/phone';
 import { adminUpdateProvider, EDITABLE_FIELDS, type ConsoleProvider, type EditableField, type ProviderEdit } from '../api';
 import { ReasonForm } from './reason-form';
 import { useRunAction } from './run-action';
+import { categoryName } from '../utils/category-name';
 
 type Values = Record<EditableField, string>;
 type Problems = Partial<Record<EditableField, 'required' | 'mobileInvalid' | 'experienceInvalid'>>;
@@ -128,7 +129,7 @@ export function ProviderEditor({ provider, onSaved, onCancel }: ProviderEditorPr
         {field(
           'category',
           <select {...common('category')}>
-            {known ? null : <option value={provider.category}>{provider.category}</option>}
+            {known ? null : <option value={provider.category}>{categoryName(t, lang, provider.category)}</option>}
             {CATEGORIES.map((c) => (
               <option key={c.id} value={storedCategoryValue(c)}>
                 {categoryLabel(storedCategoryValue(c), lang)}

@@ -1,18 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  categoryIcon,
-  categoryLabel,
-  formatDate,
-  formatNumber,
-  formatRating,
-  parseStoredCategory,
-  useLanguage,
-} from '@city/shared';
-import type { AdminProviderStatus, AdminRegistration } from '../api';
+import { Badge, Button, categoryIcon, formatDate, formatNumber, formatRating, useLanguage } from '@city/shared';
+import { categoryName } from '../utils/category-name';
+import type { AdminProviderStatus, AdminRegistration, DuplicateHint } from '../api';
 
 const REJECTION_REASON_MAX = 500;
 
@@ -26,12 +17,14 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
 
 export interface RegistrationCardProps {
   registration: AdminRegistration;
+  /** Other listings this one may duplicate (same mobile, or same name and place). */
+  duplicates?: readonly DuplicateHint[];
   /** Saves the decision; resolves true when it was saved (the card then usually leaves the list). */
   onDecide: (registration: AdminRegistration, status: 'approved' | 'rejected', reason: string | null) => Promise<boolean>;
 }
 
 /** One registration with every field (Aadhaar masked) and the approve / reject actions. */
-export function RegistrationCard({ registration: r, onDecide }: RegistrationCardProps) {
+export function RegistrationCard({ registration: r, duplicates = [], onDecide }: RegistrationCardProps) {
   const { t } = useTranslation(['admin', 'common']);
   const lang = useLanguage();
   const id = useId();
@@ -70,8 +63,7 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
     void decide('rejected', reason.trim() || null);
   };
 
-  const parsed = parseStoredCategory(r.category);
-  const category = parsed.kind === 'other' ? t('fields.otherCategory', { text: parsed.text }) : categoryLabel(r.category, lang);
+  const category = categoryName(t, lang, r.category);
   const notGiven = <span className="admin-card__none">{t('fields.notGiven')}</span>;
 
   const fields: [string, ReactNode][] = [
@@ -124,6 +116,21 @@ export function RegistrationCard({ registration: r, onDecide }: RegistrationCard
         </h3>
         <Badge tone={STATUS_TONE[r.status]}>{t(`status.${r.status}`)}</Badge>
       </header>
+      {duplicates.length > 0 ? (
+        <div className="admin-card__duplicates">
+          <p className="admin-card__duplicates-title">{t('duplicates.title')}</p>
+          <ul>
+            {duplicates.map((d) => (
+              <li key={`${d.other_id}-${d.match}`}>
+                {t(`duplicates.${d.match}`)}{' '}
+                <Link to={`?tab=providers&q=${encodeURIComponent(d.other_id)}`}>
+                  {t('duplicates.link', { name: d.other_name, status: t(`status.${d.other_status}`, { defaultValue: d.other_status }) })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <dl className="admin-card__fields">
         {fields.map(([label, value]) => (
           <div className="admin-card__field" key={label}>

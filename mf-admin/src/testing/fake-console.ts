@@ -17,8 +17,8 @@ export function fakeConsole(answers: Record<string, Answer>, tables: Record<stri
     const a = answers[fn];
     const value = typeof a === 'function' ? (a as (x: Record<string, unknown>) => unknown)(args) : a;
     if (value instanceof Error) {
-      const code = (value as Error & { code?: string }).code ?? 'P0001';
-      return Promise.resolve({ data: null, error: { message: value.message, code }, status: 400 });
+      const { code = 'P0001', details = null } = value as Error & { code?: string; details?: string };
+      return Promise.resolve({ data: null, error: { message: value.message, code, details }, status: 400 });
     }
     return Promise.resolve({ data: value ?? null, error: null, status: 200 });
   }) as never);
@@ -72,4 +72,5 @@ export function signedInOperator() {
 
 export const lastToast = () => toastStore.getState().toasts[0];
 
-export const dbError = (message: string, code: string) => Object.assign(new Error(message), { code });
+export const dbError = (message: string, code: string, details?: string) =>
+  Object.assign(new Error(message), { code, ...(details ? { details } : {}) });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, useLanguage } from '@city/shared';
+import { ApiError, formatNumber, useLanguage } from '@city/shared';
 import { adminSaveAd, uploadAdMedia, type AdDraft, type AdMediaType, type ConsoleAd } from '../../api';
 import { ReasonForm } from '../../components/reason-form';
 import { useRunAction } from '../../components/run-action';
@@ -16,7 +16,18 @@ type Problem =
   | 'linkInvalid'
   | 'endBeforeStart'
   | 'orderInvalid'
-  | 'titleTooLong';
+  | 'titleRequired'
+  | 'titleTooLong'
+  | 'altRequired'
+  | 'altTooLong';
+
+/** The database's refusal of a title or an image description (0013: 23514, detail = the column). */
+function refusedWords(e: unknown): [Problem, string] | null {
+  if (!(e instanceof ApiError) || e.code !== '23514') return null;
+  if (e.details === 'title') return [/200/.test(e.message) ? 'titleTooLong' : 'titleRequired', 'title'];
+  if (e.details === 'media_alt') return [/300/.test(e.message) ? 'altTooLong' : 'altRequired', 'alt'];
+  return null;
+}
 
 /** An ISO time as a datetime-local value (the browser's zone), and back. */
 const toLocal = (iso: string | null) => {
@@ -42,6 +53,7 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
   const id = useId();
   const run = useRunAction();
   const [title, setTitle] = useState(ad?.title ?? '');
+  const [alt, setAlt] = useState(ad?.media_alt ?? '');
   const [kind, setKind] = useState<AdMediaType>(ad?.media_type ?? 'image');
   const [file, setFile] = useState<File | null>(null);
   const [youtube, setYoutube] = useState(ad?.media_type === 'youtube' ? ad.media_url : '');
@@ -55,7 +67,10 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
   const keepsMedia = ad !== null && ad.media_type === kind && kind !== 'youtube';
 
   const findProblem = (): [Problem, string] | null => {
+    if (!title.trim()) return ['titleRequired', 'title'];
     if (title.trim().length > 200) return ['titleTooLong', 'title'];
+    if (kind === 'image' && !alt.trim()) return ['altRequired', 'alt'];
+    if (kind === 'image' && alt.trim().length > 300) return ['altTooLong', 'alt'];
     if (kind === 'youtube') {
       if (!youtubeId(youtube)) return ['youtubeInvalid', 'youtube'];
     } else if (file) {
@@ -87,21 +102,39 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
       onCancel={onCancel}
       onConfirm={async (reason) => {
         let saved: ConsoleAd | null = null;
-        const ok = await run(async () => {
-          const media_url = kind === 'youtube' ? youtube.trim() : file ? await uploadAdMedia(file) : ad!.media_url;
-          const draft: AdDraft = {
-            ...(ad ? { id: ad.id } : {}),
-            title: title.trim() || null,
-            active,
-            start_date: fromLocal(start),
-            end_date: fromLocal(end),
-            media_type: kind,
-            media_url,
-            redirect_link: link.trim() ? httpLink(link) : null,
-            sort_order: Number(order),
-          };
-          saved = await adminSaveAd(draft, reason);
-        }, t('ads.saved'));
+        const ok = await run(
+          async () => {
+            const media_url = kind === 'youtube' ? youtube.trim() : file ? await uploadAdMedia(file) : ad!.media_url;
+            const draft: AdDraft = {
+              ...(ad ? { id: ad.id } : {}),
+              title: title.trim() || null,
+              media_alt: kind === 'image' ? alt.trim() || null : null,
+              active,
+              start_date: fromLocal(start),
+              end_date: fromLocal(end),
+              media_type: kind,
+              media_url,
+              redirect_link: link.trim() ? httpLink(link) : null,
+              sort_order: Number(order),
+            };
+            try {
+              saved = await adminSaveAd(draft, reason);
+            } catch (err) {
+              // The database's own rule (the same as the form's): say it at the field.
+              const refused = refusedWords(err);
+              if (refused) {
+                setProblem(refused[0]);
+                document.getElementById(`${id}-${refused[1]}`)?.focus();
+              }
+              throw err;
+            }
+          },
+          t('ads.saved', { title: title.trim() || t('ads.untitled') }),
+          (err) => {
+            const refused = refusedWords(err);
+            return refused ? t(`ads.problems.${refused[0]}`) : null;
+          },
+        );
         if (ok && saved) onSaved(saved);
         return ok;
       }}
@@ -117,12 +150,31 @@ export function AdEditor({ ad, nextOrder, onSaved, onCancel }: AdEditorProps) {
             className="admin-input"
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            {...describe('title', ['titleTooLong'])}
+            aria-required="true"
+            {...describe('title', ['titleRequired', 'titleTooLong'])}
           />
           <p id={`${id}-title-hint`} className="admin-field__hint">
             {t('ads.hints.title')}
           </p>
         </div>
+        {kind === 'image' ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-alt`} className="admin-field__label">
+              {t('ads.fields.alt')}
+            </label>
+            <input
+              id={`${id}-alt`}
+              className="admin-input"
+              value={alt}
+              onChange={(e) => setAlt(e.target.value)}
+              aria-required="true"
+              {...describe('alt', ['altRequired', 'altTooLong'])}
+            />
+            <p id={`${id}-alt-hint`} className="admin-field__hint">
+              {t('ads.hints.alt')}
+            </p>
+          </div>
+        ) : null}
         <fieldset className="admin-editor__kinds">
           <legend className="admin-field__label">{t('ads.fields.kind')}</legend>
           {(['image', 'video', 'youtube'] as const).map((k) => (

@@ -123,7 +123,9 @@ function AdCard({
           <dd>{when(ad.end_date, t('ads.noEnd'))}</dd>
         </div>
       </dl>
-      {ad.media_type === 'image' ? <img className="admin-ad__preview" src={ad.media_url} alt={title} loading="lazy" /> : null}
+      {ad.media_type === 'image' ? (
+        <img className="admin-ad__preview" src={ad.media_url} alt={ad.media_alt ?? title} loading="lazy" />
+      ) : null}
       {open === 'edit' ? (
         <AdEditor
           ad={ad}
@@ -140,9 +142,12 @@ function AdCard({
           onCancel={() => setOpen(null)}
           onConfirm={async (reason) => {
             let saved: ConsoleAd | null = null;
-            const ok = await run(async () => {
-              saved = await adminSaveAd({ ...ad, active: !ad.active }, reason);
-            }, t('ads.saved'));
+            const ok = await run(
+              async () => {
+                saved = await adminSaveAd({ ...ad, active: !ad.active }, reason);
+              },
+              t('ads.saved', { title }),
+            );
             if (ok) {
               setOpen(null);
               onSaved(saved ?? { ...ad, active: !ad.active });
@@ -156,7 +161,7 @@ function AdCard({
           danger
           onCancel={() => setOpen(null)}
           onConfirm={async (reason) => {
-            const ok = await run(() => adminDeleteAd(ad.id, reason), t('ads.deleted'));
+            const ok = await run(() => adminDeleteAd(ad.id, reason), t('ads.deleted', { title }));
             if (ok) onDeleted();
             return ok;
           }}

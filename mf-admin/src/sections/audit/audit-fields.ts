@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { categoryLabel, formatDate, formatNumber, type Language } from '@city/shared';
+import { formatDate, formatNumber, type Language } from '@city/shared';
+import { categoryName } from '../../utils/category-name';
 
 /**
  * The audit log keeps rows as the database has them (0008's audit and triggers): column names
@@ -162,8 +163,31 @@ export function fieldValue(t: AdminT, lang: Language, table: string | null, fiel
     const status = enumKey('service_providers', 'status', moved[1]!);
     return t('audit.values.resolutionStatus', { status: status ? t(status) : moved[1] });
   }
-  if (field === 'category') return categoryLabel(value, lang);
+  if (field === 'category') return categoryName(t, lang, value);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value, lang, DATE_TIME);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value, lang, DAY);
   return value;
+}
+
+/**
+ * Reasons the database writes itself (0008, 0011) are stored in English; these are said in the
+ * page's language. A reason an operator typed is shown as typed. Older rows stay readable:
+ * an unknown text is shown as stored.
+ */
+const STORED_REASONS: [RegExp, string, 'count' | 'id'][] = [
+  [/^(\d+) open reports from different devices$/, 'audit.reasons.openReports', 'count'],
+  [/^(\d+) wrong-number or closed reports resolved by the owner's sign-in$/, 'audit.reasons.ownerConfirmed', 'count'],
+  [/^owner edit (\d+) reverted$/, 'audit.reasons.ownerEditReverted', 'id'],
+];
+
+export function reasonText(t: AdminT, lang: Language, reason: string): string {
+  for (const [re, key, param] of STORED_REASONS) {
+    const m = re.exec(reason.trim());
+    if (!m) continue;
+    const n = Number(m[1]);
+    return param === 'count'
+      ? t(key as 'audit.reasons.openReports', { count: n, formattedCount: formatNumber(n, lang) })
+      : t(key as 'audit.reasons.ownerEditReverted', { id: formatNumber(n, lang) });
+  }
+  return reason;
 }

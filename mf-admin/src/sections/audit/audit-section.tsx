@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, formatDate, useLanguage, usePagedQuery } from '@city/shared';
 import { adminAuditLog, type AuditEntry } from '../../api';
-import { fieldLabel, fieldValue, tableLabel, type AdminT } from './audit-fields';
+import { fieldLabel, fieldValue, reasonText, tableLabel, type AdminT } from './audit-fields';
 
 const AUDIT_PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -110,7 +110,7 @@ export function AuditSection() {
                   <p className="admin-field__hint">
                     <time dateTime={e.at}>{formatDate(e.at, lang, DATE_TIME)}</time> {t('audit.by', { who: actorLabel(t, e) })}
                   </p>
-                  {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: e.reason })}</p> : null}
+                  {e.reason ? <p className="admin-audit__reason">{t('audit.reason', { reason: reasonText(t, lang, e.reason) })}</p> : null}
                   {changes.length > 0 ? (
                     <ul className="admin-audit__changes" aria-label={t('audit.changes')}>
                       {changes.map(([k, b, a]) => (

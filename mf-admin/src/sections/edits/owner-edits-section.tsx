@@ -14,6 +14,7 @@ import {
 import { ReasonForm } from '../../components/reason-form';
 import { changedFields } from '../audit/audit-section';
 import { fieldLabel, fieldValue } from '../audit/audit-fields';
+import { useAnnounce } from '../../components/console-status';
 
 const OWNER_EDITS_PAGE_SIZE = 20;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -82,6 +83,7 @@ type Problem = { kind: 'changedAgain' | 'alreadyReverted' | 'notFound' | 'refuse
 
 function OwnerEditCard({ edit: e, onReverted }: { edit: OwnerEdit; onReverted: () => void }) {
   const { t } = useTranslation('admin');
+  const announce = useAnnounce();
   const lang = useLanguage();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -137,6 +139,7 @@ function OwnerEditCard({ edit: e, onReverted }: { edit: OwnerEdit; onReverted: (
     setWithReason(false);
     focusAfter.current = 'title';
     toast({ title: t('edits.done', { name }) });
+    announce(t('edits.done', { name }));
     onReverted();
     return true;
   };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Button, categoryLabel, usePagedQuery, useLanguage } from '@city/shared';
+import { Badge, Button, usePagedQuery, useLanguage } from '@city/shared';
 import {
   adminChangeProviderStatus,
   adminDeleteProvider,
@@ -15,6 +15,7 @@ import { ProviderEditor } from '../../components/provider-editor';
 import { ReasonForm } from '../../components/reason-form';
 import { useRunAction } from '../../components/run-action';
 import { aadhaarProblem } from '../../validation/console';
+import { categoryName } from '../../utils/category-name';
 
 const PROVIDERS_PAGE_SIZE = 20;
 
@@ -170,7 +171,7 @@ function ProviderCard({
         </div>
         <div className="admin-card__field">
           <dt>{t('fields.category')}</dt>
-          <dd>{categoryLabel(p.category, lang)}</dd>
+          <dd>{categoryName(t, lang, p.category)}</dd>
         </div>
         <div className="admin-card__field">
           <dt>{t('fields.address')}</dt>

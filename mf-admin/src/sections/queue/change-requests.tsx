@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, categoryLabel, formatDate, useLanguage, useQuery } from '@city/shared';
+import { Button, formatDate, useLanguage, useQuery } from '@city/shared';
 import { adminDecideChangeRequest, adminListChangeRequests, type ChangeRequest } from '../../api';
 import { ReasonForm } from '../../components/reason-form';
 import { useRunAction } from '../../components/run-action';
+import { categoryName } from '../../utils/category-name';
 
 const FIELDS = ['name', 'category', 'mobile'] as const;
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -51,7 +52,7 @@ function ChangeCard({ request: r, onDecided }: { request: ChangeRequest; onDecid
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const name = String(r.current.name ?? '');
   const value = (field: (typeof FIELDS)[number], v: unknown) =>
-    v === null || v === undefined || v === '' ? '—' : field === 'category' ? categoryLabel(String(v), lang) : String(v);
+    v === null || v === undefined || v === '' ? '—' : field === 'category' ? categoryName(t, lang, String(v)) : String(v);
   const changed = FIELDS.filter((f) => r.proposed[f] !== null && r.proposed[f] !== undefined);
 
   return (

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, formatNumber, toast, useLanguage, useQuery } from '@city/shared';
 import {
+  adminDuplicateHints,
   adminSetProviderStatus,
   adminStatusCounts,
+  type DuplicateHint,
   isNotAuthorisedError,
   type AdminProviderStatus,
   type AdminRegistration,
@@ -12,6 +14,7 @@ import { StatusSummary } from '../../components/status-summary';
 import { RegistrationCard } from '../../components/registration-card';
 import { useRegistrations } from '../../hooks/use-registrations';
 import { ChangeRequests } from './change-requests';
+import { useAnnounce } from '../../components/console-status';
 
 const loadCounts = () => adminStatusCounts();
 
@@ -19,10 +22,15 @@ const loadCounts = () => adminStatusCounts();
 export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => void }) {
   const { t } = useTranslation(['admin', 'common']);
   const lang = useLanguage();
+  const announce = useAnnounce();
   const [status, setStatus] = useState<AdminProviderStatus>('pending');
   const queue = useRegistrations(status);
   const counts = useQuery('admin-status-counts', loadCounts);
   const rows = queue.data?.items ?? [];
+  // Duplicate hints of the cards shown, computed by the database (one call per page shown).
+  const ids = rows.map((r) => r.id);
+  const hints = useQuery(ids.length ? ['admin-duplicate-hints', ids.join(',')] : null, () => adminDuplicateHints(ids));
+  const hintsOf = (id: string): DuplicateHint[] => (hints.data ?? []).filter((h) => h.provider_id === id);
   const queueHeading = useRef<HTMLHeadingElement>(null);
   const refused = [queue.error, queue.moreError, counts.error].some(isNotAuthorisedError);
   useEffect(() => {
@@ -38,21 +46,24 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
       } catch (e) {
         if (isNotAuthorisedError(e)) onRefused(true);
         const message = e instanceof Error ? e.message : String(e);
-        toast({ title: t('toast.saveFailedTitle'), description: t('toast.saveFailedBody', { message }), variant: 'destructive' });
+        const body = t('toast.saveFailedBody', { message });
+        toast({ title: t('toast.saveFailedTitle'), description: body, variant: 'destructive' });
+        announce(t('toast.statusLine', { title: t('toast.saveFailedTitle'), body }));
         return false;
       }
-      toast(
+      const done =
         next === 'approved'
           ? { title: t('toast.approvedTitle'), description: t('toast.approvedBody', { name: r.name }) }
-          : { title: t('toast.rejectedTitle'), description: t('toast.rejectedBody', { name: r.name }) },
-      );
+          : { title: t('toast.rejectedTitle'), description: t('toast.rejectedBody', { name: r.name }) };
+      toast(done);
+      announce(t('toast.statusLine', { title: done.title, body: done.description }));
       removeRow(r.id);
       reloadCounts();
       // The card is gone: keep keyboard users in the list rather than at the top of the page.
       queueHeading.current?.focus();
       return true;
     },
-    [t, removeRow, reloadCounts, onRefused],
+    [t, removeRow, reloadCounts, onRefused, announce],
   );
 
   const n = (v: number) => formatNumber(v, lang);
@@ -87,7 +98,7 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
             <ul className="admin-queue__list">
               {rows.map((r) => (
                 <li key={r.id}>
-                  <RegistrationCard registration={r} onDecide={onDecide} />
+                  <RegistrationCard registration={r} duplicates={hintsOf(r.id)} onDecide={onDecide} />
                 </li>
               ))}
             </ul>

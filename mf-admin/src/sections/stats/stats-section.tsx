@@ -5,6 +5,16 @@ import { ClickTotals } from '../../components/click-totals';
 
 const STATS_DAYS = 30;
 const SERIES = ['calls', 'chats', 'views'] as const;
+/** At most this many day labels under the chart: each fits a 360 px phone in either language. */
+const MAX_DAY_LABELS = 5;
+
+/** The days that get a label: the first, the last, and evenly spaced ones between. */
+export function labelledDays(count: number, max = MAX_DAY_LABELS): number[] {
+  if (count <= 0) return [];
+  if (count <= max) return Array.from({ length: count }, (_, i) => i);
+  const step = (count - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => Math.round(i * step));
+}
 
 /** Counts per status, open reports, and calls / chat taps / views per day as a chart and a table. */
 export function StatsSection() {
@@ -90,6 +100,19 @@ function DailyChart({ days }: { days: DailyCounts[] }) {
           }),
         )}
       </svg>
+      {/* Day labels as text under the bars (not in the stretched SVG): a few, spread out, each kept
+          inside the chart (the first starts at its left edge, the last ends at its right). */}
+      <ol className="admin-chart__days" aria-hidden="true">
+        {labelledDays(days.length).map((i, k, all) => (
+          <li
+            key={days[i]!.day}
+            className={`admin-chart__day${k === 0 ? ' admin-chart__day--first' : k === all.length - 1 ? ' admin-chart__day--last' : ''}`}
+            style={k === 0 || k === all.length - 1 ? undefined : { left: `${((i + 0.5) / days.length) * 100}%` }}
+          >
+            {day(days[i]!.day)}
+          </li>
+        ))}
+      </ol>
       <details className="admin-chart__details">
         <summary>{t('stats.showTable')}</summary>
         <div className="admin-clicks__scroll">

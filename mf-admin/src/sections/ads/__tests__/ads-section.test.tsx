@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSupabaseClient } from '@city/shared';
 import { renderWithProviders } from '@city/shared/testing';
-import { fakeConsole, lastToast, signedInOperator } from '../../../testing/fake-console';
+import { dbError, fakeConsole, lastToast, signedInOperator } from '../../../testing/fake-console';
 import { AdsSection } from '../ads-section';
 
 const AD = {
@@ -78,6 +78,8 @@ describe('AdsSection', () => {
     const fake = fakeConsole({ admin_save_ad: AD }, { advertisements: [AD] });
     const { user, form } = await openNew();
     const f = within(form);
+    await user.type(f.getByLabelText('Title'), 'Holi offer');
+    await user.type(f.getByLabelText('Image description (alt text)'), 'Colour powder in bowls');
     await user.type(f.getByLabelText(REASON), 'New campaign');
     await user.upload(f.getByLabelText('Image file'), png(1024 * 1024 + 1));
     await user.click(f.getByRole('button', { name: 'Create ad' }));
@@ -102,6 +104,7 @@ describe('AdsSection', () => {
     const { user, form } = await openNew();
     const f = within(form);
     await user.type(f.getByLabelText('Title'), 'Holi offer');
+    await user.type(f.getByLabelText('Image description (alt text)'), 'Colour powder in bowls');
     await user.upload(f.getByLabelText('Image file'), png(2000));
     fireEvent.change(f.getByLabelText('Starts'), { target: { value: '2026-12-01T10:00' } });
     await user.type(f.getByLabelText(REASON), 'New campaign');
@@ -115,6 +118,7 @@ describe('AdsSection', () => {
     expect(fake.rpc).toHaveBeenCalledWith('admin_save_ad', {
       p_ad: {
         title: 'Holi offer',
+        media_alt: 'Colour powder in bowls',
         active: true,
         start_date: new Date('2026-12-01T10:00').toISOString(),
         end_date: null,
@@ -125,14 +129,16 @@ describe('AdsSection', () => {
       },
       p_reason: 'New campaign',
     });
-    expect(lastToast()?.title).toBe('The ad was saved.');
+    expect(lastToast()?.title).toBe('The ad “Holi offer” was saved.');
   });
 
   it('a YouTube ad needs a YouTube link', async () => {
     const fake = fakeConsole({ admin_save_ad: { ...AD, id: 'y', media_type: 'youtube', title: 'Video' } }, { advertisements: [AD] });
     const { user, form } = await openNew();
     const f = within(form);
+    await user.type(f.getByLabelText('Title'), 'Video');
     await user.click(f.getByRole('radio', { name: 'YouTube link' }));
+    expect(f.queryByLabelText('Image description (alt text)')).toBeNull();
     await user.type(f.getByLabelText('YouTube video address'), 'https://example.com/video');
     await user.type(f.getByLabelText(REASON), 'Video campaign');
     await user.click(f.getByRole('button', { name: 'Create ad' }));
@@ -166,9 +172,70 @@ describe('AdsSection', () => {
   it('says the size limits in Hindi', async () => {
     fakeConsole({}, { advertisements: [AD] });
     const { user, form } = await openNew('hi');
+    await user.type(within(form).getByLabelText('शीर्षक'), 'होली ऑफ़र');
+    await user.type(within(form).getByLabelText('तस्वीर का विवरण (ऑल्ट टेक्स्ट)'), 'कटोरियों में रंग');
     await user.upload(within(form).getByLabelText('चित्र फ़ाइल'), png(1024 * 1024 + 1));
     await user.type(within(form).getByLabelText('कारण (ऑडिट लॉग में रखा जाता है)'), 'x');
     await user.click(within(form).getByRole('button', { name: 'विज्ञापन बनाएं' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('चित्र बहुत बड़ा है: अधिकतम 1 MB।');
+  });
+
+  it.each([
+    [
+      'en',
+      'Title',
+      'Image description (alt text)',
+      'Reason (kept in the audit log)',
+      'Create ad',
+      'Please give the ad a title.',
+      'Please describe the image in a few words.',
+    ],
+    [
+      'hi',
+      'शीर्षक',
+      'तस्वीर का विवरण (ऑल्ट टेक्स्ट)',
+      'कारण (ऑडिट लॉग में रखा जाता है)',
+      'विज्ञापन बनाएं',
+      'कृपया विज्ञापन का शीर्षक दें।',
+      'कृपया कुछ शब्दों में बताएं कि तस्वीर में क्या है।',
+    ],
+  ] as const)(
+    'in %s an ad needs a title and an image description, each with its own message',
+    async (language, titleLabel, altLabel, reason, create, noTitle, noAlt) => {
+      const fake = fakeConsole({ admin_save_ad: AD }, { advertisements: [AD] });
+      const { user, form } = await openNew(language);
+      const f = within(form);
+      await user.upload(f.getByLabelText(language === 'en' ? 'Image file' : 'चित्र फ़ाइल'), png(2000));
+      await user.type(f.getByLabelText(reason), 'x');
+      await user.click(f.getByRole('button', { name: create }));
+      expect(f.getByRole('alert')).toHaveTextContent(noTitle);
+      expect(f.getByLabelText(titleLabel)).toHaveFocus();
+      expect(f.getByLabelText(titleLabel)).toHaveAccessibleDescription(noTitle);
+      await user.type(f.getByLabelText(titleLabel), '   ');
+      await user.click(f.getByRole('button', { name: create }));
+      expect(f.getByRole('alert')).toHaveTextContent(noTitle);
+      await user.type(f.getByLabelText(titleLabel), 'Holi');
+      await user.click(f.getByRole('button', { name: create }));
+      expect(f.getByRole('alert')).toHaveTextContent(noAlt);
+      expect(f.getByLabelText(altLabel)).toHaveFocus();
+      expect(f.getByLabelText(altLabel)).toHaveAttribute('aria-invalid', 'true');
+      expect(fake.rpc).not.toHaveBeenCalled();
+      expect(fake.upload).not.toHaveBeenCalled();
+    },
+  );
+
+  it("the database's refusal of a missing image description (23514, media_alt) is shown as the form's own message", async () => {
+    fakeConsole({ admin_save_ad: dbError('an image ad needs a description of the image', '23514', 'media_alt') }, { advertisements: [AD] });
+    const user = userEvent.setup();
+    await renderWithProviders(<AdsSection />, { language: 'hi' });
+    const card = await screen.findByRole('article', { name: 'Diwali sale' });
+    await user.click(within(card).getByRole('button', { name: 'बदलें' }));
+    // The form's check passes; the database's own rule (the same) refuses, as for an older client.
+    await user.type(within(card).getByLabelText('तस्वीर का विवरण (ऑल्ट टेक्स्ट)'), 'रंग');
+    await user.type(within(card).getByLabelText('कारण (ऑडिट लॉग में रखा जाता है)'), 'x');
+    await user.click(within(card).getByRole('button', { name: 'विज्ञापन सहेजें' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('कृपया कुछ शब्दों में बताएं कि तस्वीर में क्या है।');
+    expect(within(card).getByLabelText('तस्वीर का विवरण (ऑल्ट टेक्स्ट)')).toHaveFocus();
+    expect(lastToast()).toMatchObject({ variant: 'destructive', description: 'कृपया कुछ शब्दों में बताएं कि तस्वीर में क्या है।' });
   });
 });

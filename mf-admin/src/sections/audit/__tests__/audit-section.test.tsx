@@ -55,6 +55,49 @@ describe('AuditSection', () => {
     expect(within(li).getByText('सिस्टम द्वारा')).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'hi',
+      [
+        'कारण: अलग-अलग डिवाइस से 3 खुली शिकायतें',
+        'कारण: गलत नंबर या बंद होने की 1 शिकायत मालिक के साइन इन करने पर सुलझी',
+        'कारण: मालिक का बदलाव क्रमांक 42 वापस लिया गया',
+        'कारण: Number checked by phone',
+      ],
+    ],
+    [
+      'en',
+      [
+        'Reason: 3 open reports from different devices',
+        'Reason: 1 wrong-number or closed report resolved when the owner signed in',
+        'Reason: Owner edit no. 42 undone',
+        'Reason: Number checked by phone',
+      ],
+    ],
+  ] as const)("in %s the database's own reasons are said in the page's language; an operator's as typed", async (language, reasons) => {
+    fakeConsole({
+      admin_audit_log: [
+        entry(4, {
+          actor: null,
+          actor_email: null,
+          action: 'provider.hidden_by_reports',
+          reason: '3 open reports from different devices',
+          total_count: 4,
+        }),
+        entry(3, {
+          action: 'reports.owner_confirmed',
+          reason: "1 wrong-number or closed reports resolved by the owner's sign-in",
+          total_count: 4,
+        }),
+        entry(2, { action: 'owner_edit.reverted', reason: 'owner edit 42 reverted', total_count: 4 }),
+        entry(1, { reason: 'Number checked by phone', total_count: 4 }),
+      ],
+    });
+    await renderWithProviders(<AuditSection />, { language });
+    await screen.findByText('Provider 4');
+    expect(Array.from(document.querySelectorAll('.admin-audit__reason')).map((p) => p.textContent)).toEqual(reasons);
+  });
+
   const OWNER_ENTRIES = [
     entry(3, {
       actor: 'owner-uid',

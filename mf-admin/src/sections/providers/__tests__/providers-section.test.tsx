@@ -54,6 +54,24 @@ describe('ProvidersSection', () => {
     expect(within(card()).getByText('Visitors see the caution “Some people say this number may be wrong”.')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Other: Tiffin service', 'Edit', 'Category'],
+    ['hi', 'अन्य: Tiffin service', 'बदलें', 'श्रेणी'],
+  ] as const)(
+    'in %s names an "others" category in words, on the card and in the editor, never OTHERS:',
+    async (language, words, edit, label) => {
+      fakeConsole({ admin_search_providers: [{ ...ROW, category: 'OTHERS: Tiffin service' }] });
+      const user = userEvent.setup();
+      await renderWithProviders(<ProvidersSection />, { language });
+      await screen.findByRole('article', { name: 'Ramesh Kumar' });
+      expect(within(card()).getByText(words)).toBeInTheDocument();
+      await user.click(within(card()).getByRole('button', { name: edit }));
+      const select = within(card()).getByLabelText(label) as HTMLSelectElement;
+      expect(select.selectedOptions[0]).toHaveTextContent(words);
+      expect(card().textContent).not.toMatch(/OTHERS/);
+    },
+  );
+
   it('restores a suspended provider with a reason', async () => {
     const fake = fakeConsole({ admin_search_providers: [ROW], admin_set_provider_status: { ...ROW, status: 'approved' } });
     const user = userEvent.setup();

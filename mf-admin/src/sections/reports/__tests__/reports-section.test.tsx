@@ -139,7 +139,7 @@ describe('ReportsSection', () => {
       p_action: 'dismiss',
       p_reason: 'Number checked by phone',
     });
-    expect(lastToast()?.title).toBe('The reports were dismissed.');
+    expect(lastToast()?.title).toBe('The reports about Ramesh Kumar were dismissed.');
     expect(screen.queryByRole('article', { name: 'Ramesh Kumar' })).toBeNull();
   });
 

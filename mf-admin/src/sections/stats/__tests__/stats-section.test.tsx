@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { setSupabaseClient } from '@city/shared';
 import { renderWithProviders } from '@city/shared/testing';
 import { fakeConsole, signedInOperator } from '../../../testing/fake-console';
-import { StatsSection } from '../stats-section';
+import { labelledDays, StatsSection } from '../stats-section';
 
 const STATS = {
   approved: 1234,
@@ -61,5 +61,29 @@ describe('StatsSection', () => {
     fakeConsole({ admin_stats: Object.assign(new Error('boom'), { code: 'XX000' }), admin_click_totals: [] });
     await renderWithProviders(<StatsSection />, { language: 'en' });
     expect(await screen.findByText('The statistics could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('labels at most 5 days: the first, the last and evenly spaced ones between', () => {
+    expect(labelledDays(0)).toEqual([]);
+    expect(labelledDays(2)).toEqual([0, 1]);
+    expect(labelledDays(30)).toEqual([0, 7, 15, 22, 29]);
+  });
+
+  it.each([
+    ['en', ['1 Nov', '8 Nov', '16 Nov', '23 Nov', '30 Nov']],
+    ['hi', ['1 नव॰', '8 नव॰', '16 नव॰', '23 नव॰', '30 नव॰']],
+  ] as const)("in %s the chart names its days in the page's language, as text under the bars", async (language, labels) => {
+    const daily = Array.from({ length: 30 }, (_, i) => ({
+      day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      calls: i,
+      chats: 1,
+      views: 2,
+    }));
+    fakeConsole({ admin_stats: { ...STATS, daily }, admin_click_totals: [] });
+    const { container } = await renderWithProviders(<StatsSection />, { language });
+    await screen.findAllByRole('table');
+    const list = container.querySelector('.admin-chart__days')!;
+    expect(list).toHaveAttribute('aria-hidden', 'true');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(labels);
   });
 });
