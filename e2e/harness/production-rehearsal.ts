@@ -84,7 +84,7 @@ export interface Rehearsal {
 }
 
 export interface RehearsalOptions {
-  /** Another data folder name than the default (a second rehearsal beside the first). */
+  /** Another data folder name than the default. */
   name?: string;
   /** Serve this remote without CORS (a broken static host). */
   remoteWithoutCors?: RemoteName;
@@ -92,7 +92,8 @@ export interface RehearsalOptions {
   anonKey?: string;
   /** Start on these ports instead (a second rehearsal beside the first): shell, then remotes. */
   portBase?: number;
-  backendPort?: number;
+  /** Use this rehearsal's backend (and leave it running on stop) instead of starting one. */
+  backendOf?: Rehearsal;
 }
 
 async function until(what: string, ok: () => Promise<boolean>, child: ChildProcess, log: () => string, timeoutMs = 60_000) {
@@ -109,14 +110,21 @@ async function until(what: string, ok: () => Promise<boolean>, child: ChildProce
 export async function startRehearsal(opts: RehearsalOptions = {}): Promise<Rehearsal> {
   const portBase = opts.portBase ?? E2E_REHEARSAL_PORT_BASE;
   const shellOrigin = `http://localhost:${portBase}`;
-  const dataDir = join(repoRoot, 'e2e', '.tmp', `rehearsal-${opts.name ?? 'db'}-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  const backend = await startBackendProcess({
-    port: opts.backendPort ?? E2E_REHEARSAL_BACKEND_PORT,
-    dataDir,
-    corsOrigins: [shellOrigin],
-    production: true,
-  });
+  let dataDir: string;
+  let backend: BackendProcess;
+  if (opts.backendOf) {
+    ({ dataDir, backend } = opts.backendOf);
+  } else {
+    dataDir = join(repoRoot, 'e2e', '.tmp', `rehearsal-${opts.name ?? 'db'}-${process.pid}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    backend = await startBackendProcess({
+      port: E2E_REHEARSAL_BACKEND_PORT,
+      dataDir,
+      // A second rehearsal on the next ports may share it.
+      corsOrigins: [shellOrigin, `http://localhost:${portBase + 10}`],
+      production: true,
+    });
+  }
 
   const hosts: Server[] = [];
   const remotes = {} as Record<RemoteName, string>;
@@ -128,7 +136,7 @@ export async function startRehearsal(opts: RehearsalOptions = {}): Promise<Rehea
       await exited;
     }
     await Promise.all(hosts.map((h) => new Promise((resolve) => h.close(resolve))));
-    await backend.stop();
+    if (!opts.backendOf) await backend.stop();
   };
   try {
     for (const [i, name] of REMOTE_NAMES.entries()) {
