@@ -5,7 +5,7 @@
  * (FIRST_READS_ELEMENT_ID); the entry chunk hands them to @city/shared's public-rest
  * (takeFirstReadsFromDocument), so the remote's same read is answered at once, with no request
  * and no round trip after config.json. A request that differs is only not taken: the remote then
- * asks itself. Pure of Node APIs (fetch only), like provider-og.ts, for an edge function.
+ * asks itself. Pure of Node APIs (fetch only), like provider-og.ts.
  */
 import {
   buildPublicRequest,

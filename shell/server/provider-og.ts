@@ -2,13 +2,8 @@
  * Link previews for /provider/:id. Chat apps (WhatsApp, Telegram, ...) do not run JavaScript,
  * so the first HTML response of a profile URL must already carry the Open Graph tags: the
  * serving layer reads the provider from the database (as the anon role: approved providers
- * only) and injects the tags into the shell's index.html.
- *
- * Production does the same with an edge function in front of the static shell (e.g. a
- * Netlify/Cloudflare/Vercel edge function on /provider/*): fetch index.html from the static
- * host, call fetchProviderForOg with the project URL and anon key, return
- * renderProviderOgTags(...). Both functions are pure of Node APIs (fetch only), so they run
- * there unchanged.
+ * only) and injects the tags into the shell's index.html. In production that is `npm run serve`
+ * (serve.ts), the same code as `npm start`'s.
  */
 import { categoryLabel, parseStoredCategory } from '@city/shared/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from '@city/shared/i18n';
@@ -227,11 +222,8 @@ export function renderProviderOgTags(
   return out.includes(BOOT_CONTENT_MARKER) ? out.replace(BOOT_CONTENT_MARKER, () => providerBootContent(provider)) : out;
 }
 
-/**
- * A profile the database does not list: the app's own not-found page, kept out of search indexes.
- * @public For an edge function in front of a static host (README.md, Production).
- */
-export function renderProviderNotListed(html: string): string {
+/** A profile the database does not list: the app's own not-found page, kept out of search indexes. */
+function renderProviderNotListed(html: string): string {
   return renderNotFound(html);
 }
 
@@ -254,11 +246,8 @@ export function publicOriginOf(value: string): string {
   return url.origin;
 }
 
-/**
- * A profile's canonical URL on the public site.
- * @public For an edge function in front of a static host (README.md, Production).
- */
-export const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
+/** A profile's canonical URL on the public site. */
+const providerPageUrl = (publicOrigin: string, id: string) => `${publicOrigin}/provider/${id}`;
 
 export interface ProviderOgRouteOptions {
   /**
