@@ -4,6 +4,20 @@ import { readServerInfo } from '@city/supabase/local/server-info';
 
 const repoRoot = join(__dirname, '..', '..');
 
+/**
+ * supabase/config.toml's GoTrue limits lifted the same way (the Supabase CLI's overrides): specs
+ * sign the same phone in more than once a minute (60 s code spacing per phone), and the suites
+ * send far more than the hourly SMS cap. The database's own per-address limits are raised after
+ * start (request-limits.ts).
+ */
+const LIFTED_AUTH_LIMITS = {
+  SUPABASE_AUTH_RATE_LIMIT_SMS_SENT: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
+  SUPABASE_AUTH_SMS_MAX_FREQUENCY: '0s',
+};
+
 export interface BackendProcess {
   url: string;
   anonKey: string;
@@ -25,6 +39,11 @@ export async function startBackendProcess(opts: {
   dataDir: string;
   corsOrigins: string[];
   timeoutMs?: number;
+  /**
+   * Production settings (the rehearsal): supabase/config.toml's auth limits as they are, not
+   * lifted for the suites. The database's own limits are on unless raised after start.
+   */
+  production?: boolean;
 }): Promise<BackendProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -44,15 +63,7 @@ export async function startBackendProcess(opts: {
       env: {
         ...process.env,
         CORS_ORIGINS: opts.corsOrigins.join(','),
-        // supabase/config.toml's GoTrue limits lifted the same way (the Supabase CLI's overrides):
-        // specs sign the same phone in more than once a minute (60 s code spacing per phone), and
-        // the suites send far more than the hourly SMS cap. The database's own per-address limits
-        // are raised after start (request-limits.ts).
-        SUPABASE_AUTH_RATE_LIMIT_SMS_SENT: '1000000',
-        SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
-        SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
-        SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
-        SUPABASE_AUTH_SMS_MAX_FREQUENCY: '0s',
+        ...(opts.production ? {} : LIFTED_AUTH_LIMITS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

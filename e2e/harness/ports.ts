@@ -9,3 +9,9 @@ export const E2E_CONTROL_PORT = 3199 + offset;
 export const E2E_BACKEND_PORT = 54399 + offset;
 /** Other builds of a remote that a spec builds and serves itself (independent-deploys): 3111 on. */
 export const E2E_VARIANT_PORT_BASE = 3111 + offset;
+/**
+ * The production rehearsal (production-rehearsal.ts): `npm run serve` on the base, each remote's
+ * static host on the next five, and its own backend.
+ */
+export const E2E_REHEARSAL_PORT_BASE = 3160 + offset;
+export const E2E_REHEARSAL_BACKEND_PORT = 54380 + offset;

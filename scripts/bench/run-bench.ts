@@ -12,9 +12,10 @@
  *
  * 1. Builds the production bundles (turbo) and the same app as one bundle without Module
  *    Federation (single-bundle/rspack.config.ts).
- * 2. Starts the local backend (its CLI, own process) seeded with --providers providers, and
- *    the composed site (shell/server/site.ts: shell + each remote on its own origin), each
- *    origin behind a gzip proxy as a real host would serve it.
+ * 2. Starts the local backend (its CLI, own process) seeded with --providers providers, the
+ *    shell as production serves it (`npm run serve`, shell/server/serve.ts, own process,
+ *    configured by its environment) and each remote on its own origin (shell/server/site.ts's
+ *    static servers), each origin behind a gzip proxy as a real host would serve it.
  * 3. Measures, on every landing page (`/`, a category list, a search, a provider profile):
  *    first-render JS by file (network log); Lighthouse (the installed version, which the
  *    report names; default mobile config, simulated throttling), median of --runs; on `/`
@@ -25,10 +26,11 @@
  * 4. Prints a markdown report and writes it to .tmp/bench/report.md (and --out if given),
  *    then one PASS/FAIL line per budget.
  *
- * Ports: site 3300-3305 (the shell, then one per remote), one-bundle build right after them
- * (3306), gzip proxies 3310-3316 (the same order, the one-bundle build last), backend 54600
- * (apart from npm start's and e2e's).
+ * Ports: site 3300-3305 (the composed site's shell, unused, then one per remote), one-bundle
+ * build right after them (3306), gzip proxies 3310-3316 (the shell, the remotes, the one-bundle
+ * build last), `npm run serve` 3320, backend 54600 (apart from npm start's and e2e's).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +39,7 @@ import { rspack } from '@rspack/core';
 import { REMOTE_NAMES } from '@city/shared/contracts';
 import { resolveChromium } from '../../e2e/harness/chromium';
 import { startBackendProcess, type BackendProcess } from '../../e2e/harness/backend-process';
+import { remoteUrlVariable } from '../../shell/server/serve-config';
 import { Site } from '../../shell/server/site';
 import { StaticServer } from '../../shell/server/static-server';
 import { run } from '../run';
@@ -97,7 +100,7 @@ const LCP_RUNS = Number(values['lcp-runs'] ?? values.runs);
 const PROVIDERS = Number(values.providers);
 
 // Counted from REMOTE_NAMES, so another remote does not land on the one-bundle build's ports.
-const PORTS = { shell: 3300, single: 3300 + REMOTE_NAMES.length + 1, proxyBase: 3310, backend: 54600 };
+const PORTS = { shell: 3300, single: 3300 + REMOTE_NAMES.length + 1, proxyBase: 3310, serve: 3320, backend: 54600 };
 const SINGLE_PROXY = REMOTE_NAMES.length + 1;
 
 const BUDGET = {
@@ -180,6 +183,29 @@ async function startBackendSeeded(dataDir: string, corsOrigins: string[]): Promi
   return startBackendProcess({ port: PORTS.backend, dataDir, corsOrigins, timeoutMs: 15 * 60_000 });
 }
 
+/** `npm run serve` in its own process with this environment only; resolves once /healthz answers. */
+async function startServe(env: Record<string, string>, url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'shell', 'server', 'serve.ts')], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    // The request log goes nowhere: the bench reads the pages, not the log.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm run serve exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('npm run serve did not start in time');
+}
+
 interface HttpRow {
   name: string;
   rps: string;
@@ -240,7 +266,9 @@ async function main(): Promise<void> {
   log('starting the backend ...');
   const backend = await startBackendSeeded(dataDir, origins);
   const site = new Site({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, shellPort: PORTS.shell });
-  const proxies: GzipProxy[] = [new GzipProxy(PORTS.proxyBase, site.url)];
+  // The shell: `npm run serve` (production's server), started below once the remotes' URLs are known.
+  const serveUrl = `http://localhost:${PORTS.serve}`;
+  const proxies: GzipProxy[] = [new GzipProxy(PORTS.proxyBase, serveUrl)];
   REMOTE_NAMES.forEach((name, i) => {
     const proxy = new GzipProxy(PORTS.proxyBase + i + 1, site.remotes[name].url);
     proxies.push(proxy);
@@ -260,10 +288,28 @@ async function main(): Promise<void> {
 
   const report: string[] = [];
   let budgetVerdicts: string[] = [];
+  let serve: ChildProcess | null = null;
   try {
     await site.start();
     await single.start();
     await Promise.all(proxies.map((p) => p.start()));
+    serve = await startServe(
+      {
+        PORT: String(PORTS.serve),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: proxies[0]!.url,
+        SUPABASE_URL: backend.url,
+        SUPABASE_ANON_KEY: backend.anonKey,
+        OPERATOR_PHONE: String(site.runtimeConfig().operatorPhone),
+        OPERATOR_WHATSAPP: String(site.runtimeConfig().operatorWhatsapp),
+        CONTACT_EMAIL: String(site.runtimeConfig().contactEmail),
+        SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/',
+        SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/',
+        SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/',
+        ...Object.fromEntries(REMOTE_NAMES.map((name, i) => [remoteUrlVariable(name), `${proxies[i + 1]!.url}/`])),
+      },
+      serveUrl,
+    );
     const siteUrl = proxies[0]!.url;
     const singleUrl = proxies[SINGLE_PROXY]!.url;
     const remoteOfOrigin = new Map<string, string>([[new URL(siteUrl).origin, 'shell']]);
@@ -608,6 +654,11 @@ async function main(): Promise<void> {
       '',
     );
   } finally {
+    if (serve && serve.exitCode === null) {
+      const exited = new Promise((resolve) => serve!.once('exit', resolve));
+      serve.kill('SIGTERM');
+      await exited;
+    }
     await Promise.all(proxies.map((p) => p.stop().catch(() => undefined)));
     await single.stop().catch(() => undefined);
     await site.stop().catch(() => undefined);

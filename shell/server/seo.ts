@@ -2,8 +2,7 @@
  * What search engines and link previews read from the first HTML response: the head tags of a
  * page (title, description, canonical URL, Open Graph, JSON-LD), a category page's own title and
  * description (`/?category=<id>`), the home page's card. robots.txt and the sitemaps: sitemap.ts.
- * Pure of Node APIs like provider-og.ts, so an edge function in front of a static host can run
- * them unchanged.
+ * Pure of Node APIs (fetch only), like provider-og.ts.
  */
 import { findCategoryById, type Category } from '@city/shared/catalogue';
 import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';

@@ -1,8 +1,8 @@
 /**
  * robots.txt and the sitemaps (an index, the categories, the approved providers in files of at
  * most 50,000 URLs), from the database over the public REST API. Pure of Node APIs (fetch only):
- * the serving step (site.ts, cached by sitemap-cache.ts), an edge function or
- * scripts/gen-seo-files.ts (static files for a deploy) run them unchanged.
+ * the serving step (shell-site.ts, cached by sitemap-cache.ts) and scripts/gen-seo-files.ts
+ * (static files) run them unchanged.
  */
 import { CATEGORIES } from '@city/shared/catalogue';
 
