@@ -343,3 +343,16 @@ REVOKE ALL ON TABLE public.search_words FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.search_words TO service_role;
 GRANT SELECT ON TABLE public.search_words TO anon;
 GRANT SELECT ON TABLE public.search_words TO authenticated;
+
+-- Duplicate hints for the console: a listing with the same mobile as another, or the same name
+-- and place (address), normalised: lower case, without spaces and punctuation. (from 0013)
+create or replace function public.console_norm(p text) returns text
+language sql immutable parallel safe
+set search_path = pg_catalog
+as $$
+  select regexp_replace(lower(coalesce(p, '')), '[[:space:][:punct:]]+', '', 'g')
+$$;
+
+create index if not exists service_providers_mobile_idx on public.service_providers (mobile);
+create index if not exists service_providers_name_place_idx
+  on public.service_providers (public.console_norm(name), public.console_norm(address));

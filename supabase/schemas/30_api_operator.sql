@@ -414,11 +414,13 @@ $$;
 -- start_date, end_date (ISO timestamps or null), media_type ('image' | 'video' | 'youtube'),
 -- media_url (http(s) URL; for YouTube a youtube.com / youtu.be / youtube-nocookie.com URL or
 -- the 11-character id), redirect_link (http(s) URL or null), sort_order (smaller first);
--- created_at is ignored. An end before the start: 23514, details 'end_date'. Returns the row. (from 0008)
-CREATE FUNCTION public.admin_save_ad(p_ad jsonb DEFAULT NULL::jsonb, p_reason text DEFAULT NULL::text) RETURNS public.advertisements
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'public', 'pg_temp'
-    AS $_$
+-- created_at is ignored; media_alt, the image's description. An end before the start: 23514,
+-- details 'end_date'. Returns the row. (from 0013)
+create or replace function public.admin_save_ad(p_ad jsonb default null, p_reason text default null)
+returns public.advertisements
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
 declare
   v_reason text;
   v_key text;
@@ -434,7 +436,7 @@ begin
     raise exception using errcode = '22023', message = 'p_ad must be an object', detail = 'ad';
   end if;
   select k into v_key from jsonb_object_keys(p_ad) as k
-   where k not in ('id', 'title', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link',
+   where k not in ('id', 'title', 'media_alt', 'active', 'start_date', 'end_date', 'media_type', 'media_url', 'redirect_link',
                    'sort_order', 'created_at')
    limit 1;
   if v_key is not null then
@@ -463,6 +465,13 @@ begin
       raise exception using errcode = '23514', message = 'title must be at most 200 characters', detail = 'title';
     end if;
     v_new.title := v_text;
+  end if;
+  if p_ad ? 'media_alt' then
+    v_text := private.clean_or_null(p_ad ->> 'media_alt');
+    if char_length(v_text) > 300 then
+      raise exception using errcode = '23514', message = 'media_alt must be at most 300 characters', detail = 'media_alt';
+    end if;
+    v_new.media_alt := v_text;
   end if;
   if p_ad ? 'active' then
     if jsonb_typeof(p_ad -> 'active') <> 'boolean' then
@@ -532,14 +541,15 @@ begin
 
   perform private.audit_explicit(true);
   if v_is_new then
-    insert into public.advertisements (title, active, start_date, end_date, media_type, media_url, redirect_link, sort_order)
-    values (v_new.title, v_new.active, v_new.start_date, v_new.end_date, v_new.media_type, v_new.media_url,
+    insert into public.advertisements (title, media_alt, active, start_date, end_date, media_type, media_url, redirect_link,
+                                       sort_order)
+    values (v_new.title, v_new.media_alt, v_new.active, v_new.start_date, v_new.end_date, v_new.media_type, v_new.media_url,
             v_new.redirect_link, v_new.sort_order)
     returning * into v_new;
     perform private.audit('ad.create', 'advertisements', v_new.id::text, v_new.title, null, to_jsonb(v_new), v_reason);
   else
     update public.advertisements
-       set title = v_new.title, active = v_new.active, start_date = v_new.start_date, end_date = v_new.end_date,
+       set title = v_new.title, media_alt = v_new.media_alt, active = v_new.active, start_date = v_new.start_date, end_date = v_new.end_date,
            media_type = v_new.media_type, media_url = v_new.media_url, redirect_link = v_new.redirect_link,
            sort_order = v_new.sort_order
      where id = v_id
@@ -551,7 +561,7 @@ begin
   perform private.audit_explicit(false);
   return v_new;
 end
-$_$;
+$$;
 
 -- Any provider, any status; p_query matches name, business, mobile (digits), category,
 -- specialisation, address or the id. Newest first. (from 0008)
@@ -978,3 +988,57 @@ REVOKE ALL ON FUNCTION public.admin_update_provider(p_id uuid, p_fields jsonb, p
 GRANT ALL ON FUNCTION public.admin_update_provider(p_id uuid, p_fields jsonb, p_reason text) TO service_role;
 GRANT ALL ON FUNCTION public.admin_update_provider(p_id uuid, p_fields jsonb, p_reason text) TO anon;
 GRANT ALL ON FUNCTION public.admin_update_provider(p_id uuid, p_fields jsonb, p_reason text) TO authenticated;
+
+-- For each of the given listings (at most 200: one page of the console), the other listings it
+-- may duplicate: 'mobile' (same mobile) or 'name_place' (same name and address, normalised).
+-- Admins only (42501 otherwise).
+create or replace function public.admin_duplicate_hints(p_ids uuid[])
+returns table (provider_id uuid, other_id uuid, other_name text, other_status text, match text)
+language plpgsql stable security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if not public.is_admin() then
+    raise exception 'not authorised' using errcode = '42501';
+  end if;
+  if p_ids is null or cardinality(p_ids) > 200 then
+    raise exception 'between 0 and 200 ids' using errcode = '22023';
+  end if;
+  return query
+    select p.id, o.id, o.name, o.status,
+           case when o.mobile = p.mobile then 'mobile' else 'name_place' end
+      from public.service_providers p
+      join public.service_providers o
+        on o.id <> p.id
+       and (o.mobile = p.mobile
+            or (public.console_norm(o.name) = public.console_norm(p.name)
+                and public.console_norm(o.address) = public.console_norm(p.address)))
+     where p.id = any(p_ids)
+     order by p.id, (o.mobile = p.mobile) desc, o.registration_date, o.id;
+end;
+$$;
+
+revoke all on function public.admin_duplicate_hints(uuid[]) from public, anon, authenticated;
+grant execute on function public.admin_duplicate_hints(uuid[]) to authenticated;
+
+-- What `npm run check:deploy` needs to compare a deployment's database with the repo's
+-- migrations, with the public anon key: the version and name of each applied migration (as
+-- the Supabase CLI records them in supabase_migrations.schema_migrations), nothing else (not
+-- the statements, not who applied them or when). The file names are public in the repo.
+-- A project whose migrations were applied without the CLI has no such table: an empty list.
+create or replace function public.applied_migrations()
+returns table (version text, name text)
+language plpgsql stable security definer
+set search_path = pg_catalog, pg_temp
+as $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    return;
+  end if;
+  return query execute
+    'select m.version::text, m.name::text from supabase_migrations.schema_migrations m order by m.version';
+end
+$$;
+
+revoke all on function public.applied_migrations() from public, anon, authenticated;
+grant execute on function public.applied_migrations() to anon, authenticated;
