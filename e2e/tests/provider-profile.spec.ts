@@ -6,6 +6,7 @@ import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import enPhone from '../../mf-provider-profile/src/locales/phone/en.json';
 import {
   test,
+  afterPageTimers,
   expect,
   deviceTokenOf,
   expectNoSeriousA11yViolations,
@@ -392,21 +393,6 @@ test.describe('in English', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2);
   });
 
-  test("share without the Share API copies the profile link and says 'Link Copied!'", async ({ page, db, context, site }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-    // Where the Web Share API is missing (desktop browsers): the clipboard fallback.
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as { share?: unknown }).share;
-    });
-    const p = await createProvider(db);
-    await page.goto(`/provider/${p.id}`);
-    await profile(page).getByRole('button', { name: enProfile.contact.share }).click();
-    const url = `${site.url}/provider/${p.id}`;
-    await expect(toast(page)).toContainText(enProfile.contact.linkCopied);
-    await expect(toast(page)).toContainText(url);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  });
-
   test('with the Share API the share text and profile URL go to the share sheet', async ({ page, db, site }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', {
@@ -426,6 +412,44 @@ test.describe('in English', () => {
     await expect(toast(page)).toHaveCount(0);
   });
 });
+
+for (const [lang, strings] of [
+  ['en', enProfile],
+  ['hi', hiProfile],
+] as const) {
+  test(`${lang}, 360 px: share without the Share API shows the link with a copy button that stays until used`, async ({
+    page,
+    db,
+    context,
+    site,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    // Where the Web Share API is missing (desktop browsers): the link to copy.
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await useLanguage(page, lang);
+    const p = await createProvider(db);
+    await page.goto(`/provider/${p.id}`);
+    await profile(page).getByRole('button', { name: strings.contact.share }).click();
+    const url = `${site.url}/provider/${p.id}`;
+    const field = profile(page).getByRole('textbox', { name: strings.contact.shareLinkLabel });
+    await expect(field).toHaveValue(url);
+    // Still there after a toast's lifetime: it waits for the visitor.
+    await afterPageTimers(page, 6_000);
+    await expect(field).toBeVisible();
+    // Its close button is clear of the screen's edge.
+    const closeBox = (await profile(page).getByRole('button', { name: strings.contact.closeShare, exact: true }).boundingBox())!;
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(360 - 8);
+    await expectNoSeriousA11yViolations(page);
+
+    await profile(page).getByRole('button', { name: strings.contact.copyLink }).click();
+    await expect(toast(page)).toContainText(strings.contact.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(field).toHaveCount(0);
+  });
+}
 
 test.describe('link previews', () => {
   test('the first HTML response of a profile URL carries its Open Graph tags (no JavaScript)', async ({ db, request }) => {
