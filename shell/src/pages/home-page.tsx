@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { REMOTE_PARAMS } from '@city/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
@@ -60,6 +60,10 @@ export function HomePage() {
     setRegistration(true);
   }, [rememberOpener, setRegistration]);
   const closeRegistration = useCallback(() => setRegistration(false), [setRegistration]);
+  // A page opened to act (`/?register=1`), or where the visitor has opened the registration,
+  // gets no ads popup: it must never open over the form or take its focus.
+  const [acted, setActed] = useState(registrationOpen);
+  if (registrationOpen && !acted) setActed(true);
 
   return (
     <>
@@ -75,7 +79,7 @@ export function HomePage() {
           onDismiss={closeRegistration}
         />
       ) : null}
-      {adsAllowed ? <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" /> : null}
+      {adsAllowed && !acted ? <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" /> : null}
     </>
   );
 }
