@@ -159,8 +159,8 @@ describe('category provider list', () => {
     expect(within(card).getByText('(12 ratings)')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(within(card).getByText('Experience: 7 years')).toBeInTheDocument();
-    // No experience reads as the profile says it: N/A, not '0 years'.
-    expect(within(screen.getByRole('article', { name: 'Suresh' })).getByText('Experience: N/A')).toBeInTheDocument();
+    // 0 years (a new provider) reads as the profile says it: less than a year, not N/A.
+    expect(within(screen.getByRole('article', { name: 'Suresh' })).getByText('Experience: less than a year')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View profile of Ramesh Kumar' })).toHaveAttribute('href', `/provider/${ramesh.id}`);
     const call = within(card).getByRole('link', { name: 'Call Ramesh Kumar' });
     expect(call).toHaveAttribute('href', 'tel:+919876543210');
@@ -186,13 +186,22 @@ describe('category provider list', () => {
 
   it('shows the category card in Hindi', async () => {
     api.searchProviders.mockImplementation(
-      later({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 }),
+      later({
+        rows: [
+          provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 }),
+          provider({ name: 'नया', experience: 0 }),
+          provider({ name: 'अज्ञात', experience: null }),
+        ],
+        total: 3,
+      }),
     );
     await renderDirectory('/?category=plumber', 'hi');
     const card = await screen.findByRole('article', { name: 'रमेश' });
     expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
     expect(within(card).getByText(/सत्यापित/)).toBeInTheDocument();
     expect(within(card).getByText('अनुभव: 1 वर्ष')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'नया' })).getByText('अनुभव: 1 साल से कम')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'अज्ञात' })).getByText('अनुभव: उपलब्ध नहीं')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'रमेश को कॉल करें' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
   });
