@@ -4,6 +4,7 @@ import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import enPhone from '../../mf-provider-profile/src/locales/phone/en.json';
+import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import {
   test,
   afterPageTimers,
@@ -132,9 +133,11 @@ test.describe('in Hindi (default)', () => {
     // Chat: the chat app with the 91 prefix, in a new tab (served locally: no internet here).
     await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
     const chat = profile(page).getByRole('link', { name: new RegExp(hiProfile.contact.chat) });
-    await expect(chat).toHaveAttribute('href', `https://wa.me/91${p.mobile}`);
+    // With a message pre-filled in the visitor's language, naming the product.
+    const chatUrl = `https://wa.me/91${p.mobile}?text=${encodeURIComponent(hiProfile.contact.chatText.replace('{{app}}', hiCommon.app.name))}`;
+    await expect(chat).toHaveAttribute('href', chatUrl);
     const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
-    await expect(popup).toHaveURL(`https://wa.me/91${p.mobile}`);
+    await expect(popup).toHaveURL(chatUrl);
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'whatsapp' })).toBe(1);
     // And the visit itself: one profile view from this device today.
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'view' })).toBe(1);
@@ -142,7 +145,7 @@ test.describe('in Hindi (default)', () => {
     expectTokenOnlyInDeviceCalls(requests, (await deviceTokenOf(page))!);
   });
 
-  test('a verified provider shows the verified badge; no experience shows N/A', async ({ page, db }) => {
+  test("a verified provider shows the verified badge; experience 0 reads 'less than a year'", async ({ page, db }) => {
     const { data } = await db.from('service_providers').select('id, name').eq('status', 'approved').eq('verified', true).limit(1);
     expect(data).toHaveLength(1);
     await page.goto(`/provider/${data![0]!.id}`);
@@ -152,7 +155,8 @@ test.describe('in Hindi (default)', () => {
     const p = await createProvider(db, { experience: 0, business_name: null, specialist_in: null });
     await page.goto(`/provider/${p.id}`);
     await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-    await expect(profile(page).locator('dl').getByText(hiProfile.experienceNA)).toBeVisible();
+    await expect(profile(page).locator('dl').getByText(hiProfile.experienceUnderOne)).toBeVisible();
+    await expect(profile(page).locator('dl').getByText(hiProfile.experienceNA)).toHaveCount(0);
     await expect(summary(page)).toContainText(hiProfile.summary.none);
   });
 

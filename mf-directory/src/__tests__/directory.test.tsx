@@ -165,7 +165,11 @@ describe('category provider list', () => {
     const call = within(card).getByRole('link', { name: 'Call Ramesh Kumar' });
     expect(call).toHaveAttribute('href', 'tel:+919876543210');
     const chat = within(card).getByRole('link', { name: 'WhatsApp message to Ramesh Kumar' });
-    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    // Pre-filled in the visitor's language, with the product's name.
+    expect(chat).toHaveAttribute(
+      'href',
+      `https://wa.me/919876543210?text=${encodeURIComponent('Hello, I saw your listing on City Services. Can you help me?')}`,
+    );
     chat.addEventListener('click', (e) => e.preventDefault());
     call.addEventListener('click', (e) => e.preventDefault());
     await user.click(call);
@@ -203,6 +207,11 @@ describe('category provider list', () => {
     expect(within(screen.getByRole('article', { name: 'नया' })).getByText('अनुभव: 1 साल से कम')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'अज्ञात' })).getByText('अनुभव: उपलब्ध नहीं')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'रमेश को कॉल करें' })).toBeInTheDocument();
+    const chatHref = within(card)
+      .getAllByRole('link')
+      .find((a) => a.getAttribute('href')?.startsWith('https://wa.me/'))!
+      .getAttribute('href')!;
+    expect(new URL(chatHref).searchParams.get('text')).toBe('नमस्ते, शहर सेवा पर आपकी लिस्टिंग देखी। क्या आप मेरी मदद कर सकते हैं?');
     expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
   });
 

@@ -73,7 +73,7 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         </a>
         <a
           className="ui-button ui-button--secondary directory-card__chat"
-          href={whatsappHref(p.mobile)}
+          href={whatsappHref(p.mobile, t('card.chatText', { app: t('app.name', { ns: 'common' }) }))}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('card.chatLabel', { name: p.name })}

@@ -84,7 +84,7 @@ export function ContactActions({ provider: p }: { provider: Provider }) {
         </a>
         <a
           className="ui-button provider-profile__chat"
-          href={whatsappHref(p.mobile)}
+          href={whatsappHref(p.mobile, t('contact.chatText', { app: t('app.name', { ns: 'common' }) }))}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => trackClick(p.id, 'whatsapp')}

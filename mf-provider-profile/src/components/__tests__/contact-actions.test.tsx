@@ -35,11 +35,23 @@ describe('ContactActions', () => {
   it('opens the chat app with the 91 prefix in a new tab and records a chat click', async () => {
     await renderWithProviders(<ContactActions provider={provider()} />, { language: 'hi' });
     const chat = screen.getByRole('link', { name: /व्हाट्सऐप/ });
-    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    // Pre-filled in the visitor's language, with the product's name.
+    expect(chat).toHaveAttribute(
+      'href',
+      `https://wa.me/919876543210?text=${encodeURIComponent('नमस्ते, शहर सेवा पर आपकी लिस्टिंग देखी। क्या आप मेरी मदद कर सकते हैं?')}`,
+    );
     expect(chat).toHaveAttribute('target', '_blank');
     expect(chat).toHaveAttribute('rel', expect.stringContaining('noopener'));
     await userEvent.click(chat);
     expect(api.trackClick).toHaveBeenCalledWith(PROVIDER_ID, 'whatsapp');
+  });
+
+  it('pre-fills the chat message in English on an English page', async () => {
+    await renderWithProviders(<ContactActions provider={provider()} />, { language: 'en' });
+    const chat = screen.getByRole('link', { name: /WhatsApp/ });
+    expect(new URL(chat.getAttribute('href')!).searchParams.get('text')).toBe(
+      'Hello, I saw your listing on City Services. Can you help me?',
+    );
   });
 
   it('shares with the Web Share API: the share text and the profile URL', async () => {
