@@ -262,6 +262,21 @@ describe('category provider list', () => {
     expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: '🏋️ जिम' }));
   });
 
+  it.each([
+    ['en', 'Register as a Gym for free', 'Call the helpline 9876543210'],
+    ['hi', 'जिम के रूप में मुफ़्त रजिस्टर करें', 'हेल्पलाइन 9876543210 पर कॉल करें'],
+  ] as const)("(%s) an empty category offers to register this service and the operator's number", async (language, register, call) => {
+    const user = userEvent.setup();
+    const { onOpenRegistration } = await renderDirectory('/?category=gym', language);
+    const link = await screen.findByRole('link', { name: register });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost/');
+    expect(href.searchParams.get('register')).toBe('1');
+    expect(href.searchParams.get('category')).toBe('gym');
+    expect(screen.getByRole('link', { name: call })).toHaveAttribute('href', 'tel:+919876543210');
+    await user.click(link);
+    expect(onOpenRegistration).toHaveBeenCalledTimes(1);
+  });
+
   it("lists free-text 'Other' providers under Other Services", async () => {
     api.searchProviders.mockImplementation(later({ rows: [provider({ name: 'Bake House', category: 'OTHERS: Bakery' })], total: 1 }));
     await renderDirectory('/?category=others');

@@ -36,6 +36,8 @@ export interface ProviderResultsProps {
   params: URLSearchParams;
   /** Shown under a search that found nothing, whose hint says "choose a service below" (the grid). */
   emptySearchFallback?: ReactNode;
+  /** Shown in a category with no provider yet: register this service, call the operator. */
+  emptyCategoryActions?: ReactNode;
 }
 
 /** Sets the document's meta description while mounted (null: leaves it); restores it after. */
@@ -58,7 +60,7 @@ const NAMES_ONLY: CategoryDetailsMap = Object.freeze({});
 
 /** A category's provider list or search results: header, filters, one page at a time. */
 export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsProps>(function ProviderResults(
-  { mode, filters, onFiltersChange, onBack, params, emptySearchFallback },
+  { mode, filters, onFiltersChange, onBack, params, emptySearchFallback, emptyCategoryActions },
   headingRef,
 ) {
   const { t } = useTranslation('directory');
@@ -193,7 +195,10 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
           ) : filtered ? (
             <p className="directory-results__empty-title">{t('list.noProvidersWithFilters')}</p>
           ) : (
-            <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+            <>
+              <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+              {emptyCategoryActions}
+            </>
           )}
           {filtered ? (
             <Button variant="secondary" onClick={() => onFiltersChange(DEFAULT_FILTERS)}>

@@ -41,6 +41,8 @@ export function HomePage() {
   const adsAllowed = useAfterIdle();
   const [params, setParams] = useSearchParams();
   const registrationOpen = params.get(REGISTER) === '1';
+  // Opened from a category's list: the form starts with that category chosen.
+  const listCategory = params.get(REMOTE_PARAMS.mf_directory.category);
   const rememberOpener = useFocusReturn(registrationOpen);
   const setRegistration = useCallback(
     (open: boolean) =>
@@ -73,7 +75,7 @@ export function HomePage() {
       {registrationOpen ? (
         <RemoteSlot
           id="mf_registration/RegistrationDialog"
-          props={{ open: registrationOpen, onClose: closeRegistration }}
+          props={{ open: registrationOpen, onClose: closeRegistration, ...(listCategory ? { category: listCategory } : {}) }}
           loading={null}
           onError="dialog"
           onDismiss={closeRegistration}
