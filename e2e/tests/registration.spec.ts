@@ -418,7 +418,17 @@ for (const lang of ['en', 'hi'] as const) {
 
     await f.experience.fill('-1');
     await f.terms.check();
-    await expectRejected(f.experience, v.experienceInvalid);
+    await expectRejected(f.experience, v.experienceNegative);
+
+    // The minimums: a name and an address of at least 2 letters, a name not only digits.
+    await f.experience.fill('2');
+    await f.name.fill('R');
+    await expectRejected(f.name, v.nameTooShort);
+    await f.name.fill('98765');
+    await expectRejected(f.name, v.nameDigits);
+    await f.name.fill('Validation Tester');
+    await f.address.fill('9');
+    await expectRejected(f.address, v.addressTooShort);
 
     expect(await opened(page)).toEqual([]);
     expect(await rowsWithMobile(db, mobile)).toHaveLength(0);
@@ -453,6 +463,9 @@ test('the database refuses the same bad input sent around the form, a visitor no
     [{ p_name: '   ' }, 'name'],
     [{ p_name: '\u200B\u00A0\u2060' }, 'name'],
     [{ p_address: '' }, 'address'],
+    [{ p_name: 'R' }, 'name'],
+    [{ p_name: '98765 43210' }, 'name'],
+    [{ p_address: '9' }, 'address'],
   ] as const) {
     const { error } = await phone.rpc('register_provider', { ...good, ...patch });
     expect(error, field).not.toBeNull();
