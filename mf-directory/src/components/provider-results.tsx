@@ -167,15 +167,18 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </nav>
       ) : null}
 
-      <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
-
-      <p className="directory-results__count" role="status">
-        {result.status === 'loading'
-          ? t('list.loading')
-          : result.status === 'success' && total > 0
-            ? t('list.count', { count: total })
-            : ''}
-      </p>
+      {/* One row at the top of the list: the filters' button and the count (the panel opens
+          below both), so the first card is whole on a small phone's first screen. */}
+      <div className="directory-results__bar">
+        <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
+        <p className="directory-results__count" role="status">
+          {result.status === 'loading'
+            ? t('list.loading')
+            : result.status === 'success' && total > 0
+              ? t('list.count', { count: total })
+              : ''}
+        </p>
+      </div>
 
       {result.status === 'error' ? (
         <div className="directory-results__message" role="alert">
