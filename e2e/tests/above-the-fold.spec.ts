@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '../fixtures/test';
+import { test, expect, useLanguage, type Page } from '../fixtures/test';
 
 /**
  * Issue 19 item 5: on a small phone (360x740) the first screen shows the search box without
@@ -38,5 +38,19 @@ for (const [what, path] of [
     await expect(page.getByRole('region', { name: 'यहां मिलने वाली सेवाएं' })).toHaveCount(0);
     const register = await page.getByRole('link', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' }).boundingBox();
     expect(register!.y).toBeGreaterThan(card.y);
+  });
+}
+
+for (const lang of ['hi', 'en'] as const) {
+  test(`${lang}: a category list's first result card is whole on the first screen, its buttons included`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/?category=plumber');
+    const firstCard = page.locator('.directory-card').first();
+    await expect(firstCard).toBeVisible();
+    const card = (await firstCard.boundingBox())!;
+    test.info().annotations.push({ type: 'measured', description: `first card ${card.y.toFixed(0)}-${(card.y + card.height).toFixed(0)}` });
+    expect(card.y + card.height).toBeLessThanOrEqual(FOLD);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.screenshot({ path: test.info().outputPath(`first-card-${lang}.png`) });
   });
 }

@@ -1,6 +1,9 @@
 import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test';
 import { test, expect, afterPageTimers, expectNoSeriousA11yViolations, remoteSlotFailed, useLanguage } from '../fixtures/test';
 import { OPEN_DELAY_MS, ROTATE_MS, TYPING_QUIET_MS } from '../../mf-ads/src/utils/timings';
+import { IDLE_TIMEOUT_MS } from '../../shell/src/remotes/use-after-idle';
+import enRegistration from '../../mf-registration/src/locales/en.json';
+import hiRegistration from '../../mf-registration/src/locales/hi.json';
 
 /**
  * The advertisement popup (mf_ads) on the composed site, against the real local backend and
@@ -171,6 +174,32 @@ test.describe('advertisement popup', () => {
     // Rotation does not happen faster than every 7 s: exactly three ads shown in 15 s at most.
     expect(log.filter((e) => e.state.startsWith('open')).length).toBeLessThanOrEqual(3);
   });
+
+  for (const [lang, registration] of [
+    ['en', enRegistration],
+    ['hi', hiRegistration],
+  ] as const) {
+    test(`${lang}, 360 px: never opens on a page opened to register, nor takes the form's focus`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.addInitScript((l) => localStorage.setItem('city.lang', l), lang);
+      const adsRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/rest/v1/advertisements')) adsRequests.push(r.url());
+      });
+      await page.goto('/?register=1');
+      const form = page.getByRole('dialog', { name: registration.title });
+      await expect(form).toBeVisible();
+      await page.waitForLoadState('load');
+      const focusedBefore = await page.evaluate(() => document.activeElement?.outerHTML);
+      // Past the idle wait, the ads' load and their opening delay, in the page's own timers.
+      await afterPageTimers(page, IDLE_TIMEOUT_MS + OPEN_DELAY_MS + TYPING_QUIET_MS + 1_000);
+      await expect(popup(page)).toHaveCount(0);
+      await expect(form).toBeVisible();
+      expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(focusedBefore);
+      expect(adsRequests).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 
   test('never takes focus from a visitor typing a search: it opens once they have left the box', async ({ page }) => {
     const adsLoaded = page.waitForResponse((r) => r.url().includes('/rest/v1/advertisements'), APPEARS);

@@ -9,6 +9,8 @@ import {
   recordDataRequests,
   useLanguage,
 } from '../fixtures/test';
+import hiDirectory from '../../mf-directory/src/locales/hi.json';
+import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import { holdShellScript } from '../fixtures/hold-shell-script';
 
 // The directory on a cheap phone: 360x740, against the real local backend and its seed.
@@ -64,7 +66,10 @@ test.describe('in Hindi (default)', () => {
     const first = cards(page).first();
     await expect(first.getByText('प्लंबर', { exact: true })).toBeVisible();
     await expect(first.getByRole('link', { name: /कॉल करें/ })).toHaveAttribute('href', /^tel:\+91[0-9]{10}$/);
-    await expect(first.getByRole('link', { name: /व्हाट्सऐप/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/91[0-9]{10}$/);
+    // The chat app, with a message pre-filled in the visitor's language, naming the product.
+    const chatHref = (await first.getByRole('link', { name: /व्हाट्सऐप/ }).getAttribute('href'))!;
+    expect(chatHref).toMatch(/^https:\/\/wa\.me\/91[0-9]{10}\?text=/);
+    expect(new URL(chatHref).searchParams.get('text')).toBe(hiDirectory.card.chatText.replace('{{app}}', hiCommon.app.name));
     await expectNoSeriousA11yViolations(page);
 
     if (count! > 20) {

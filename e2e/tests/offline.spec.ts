@@ -117,6 +117,17 @@ test('offline: a reload of /, a category and a profile visited before shows them
   await page.goto('/');
   await expect(directory(page).getByRole('searchbox')).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(PLUMBER.en) }).first()).toBeVisible();
+  // The category pictograms: their sprite, at the versioned address the tiles use, comes from
+  // the worker's precache.
+  const sprite = await page.evaluate(async () => {
+    const use = document.querySelector('svg.category-icon use');
+    const href = use?.getAttribute('href') ?? use?.getAttribute('xlink:href') ?? '';
+    const r = await fetch(href.split('#')[0]!);
+    return { href, ok: r.ok, type: r.headers.get('content-type'), symbols: (await r.text()).split('<symbol').length - 1 };
+  });
+  expect(sprite.href).toMatch(/^\/category-icons\.svg\?v=[0-9a-f]+#/);
+  expect(sprite).toMatchObject({ ok: true });
+  expect(sprite.symbols).toBeGreaterThan(20);
 
   await page.goto(`/?category=${PLUMBER.id}`);
   await expect(directory(page).getByRole('article').filter({ hasText: p.name })).toBeVisible();

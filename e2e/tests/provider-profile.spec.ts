@@ -4,8 +4,10 @@ import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import enPhone from '../../mf-provider-profile/src/locales/phone/en.json';
+import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import {
   test,
+  afterPageTimers,
   expect,
   deviceTokenOf,
   expectNoSeriousA11yViolations,
@@ -131,9 +133,11 @@ test.describe('in Hindi (default)', () => {
     // Chat: the chat app with the 91 prefix, in a new tab (served locally: no internet here).
     await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
     const chat = profile(page).getByRole('link', { name: new RegExp(hiProfile.contact.chat) });
-    await expect(chat).toHaveAttribute('href', `https://wa.me/91${p.mobile}`);
+    // With a message pre-filled in the visitor's language, naming the product.
+    const chatUrl = `https://wa.me/91${p.mobile}?text=${encodeURIComponent(hiProfile.contact.chatText.replace('{{app}}', hiCommon.app.name))}`;
+    await expect(chat).toHaveAttribute('href', chatUrl);
     const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
-    await expect(popup).toHaveURL(`https://wa.me/91${p.mobile}`);
+    await expect(popup).toHaveURL(chatUrl);
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'whatsapp' })).toBe(1);
     // And the visit itself: one profile view from this device today.
     await expect.poll(() => count(db, 'click_tracking', { provider_id: p.id, click_type: 'view' })).toBe(1);
@@ -141,7 +145,7 @@ test.describe('in Hindi (default)', () => {
     expectTokenOnlyInDeviceCalls(requests, (await deviceTokenOf(page))!);
   });
 
-  test('a verified provider shows the verified badge; no experience shows N/A', async ({ page, db }) => {
+  test("a verified provider shows the verified badge; experience 0 reads 'less than a year'", async ({ page, db }) => {
     const { data } = await db.from('service_providers').select('id, name').eq('status', 'approved').eq('verified', true).limit(1);
     expect(data).toHaveLength(1);
     await page.goto(`/provider/${data![0]!.id}`);
@@ -151,7 +155,8 @@ test.describe('in Hindi (default)', () => {
     const p = await createProvider(db, { experience: 0, business_name: null, specialist_in: null });
     await page.goto(`/provider/${p.id}`);
     await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-    await expect(profile(page).locator('dl').getByText(hiProfile.experienceNA)).toBeVisible();
+    await expect(profile(page).locator('dl').getByText(hiProfile.experienceUnderOne)).toBeVisible();
+    await expect(profile(page).locator('dl').getByText(hiProfile.experienceNA)).toHaveCount(0);
     await expect(summary(page)).toContainText(hiProfile.summary.none);
   });
 
@@ -392,21 +397,6 @@ test.describe('in English', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2);
   });
 
-  test("share without the Share API copies the profile link and says 'Link Copied!'", async ({ page, db, context, site }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-    // Where the Web Share API is missing (desktop browsers): the clipboard fallback.
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as { share?: unknown }).share;
-    });
-    const p = await createProvider(db);
-    await page.goto(`/provider/${p.id}`);
-    await profile(page).getByRole('button', { name: enProfile.contact.share }).click();
-    const url = `${site.url}/provider/${p.id}`;
-    await expect(toast(page)).toContainText(enProfile.contact.linkCopied);
-    await expect(toast(page)).toContainText(url);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  });
-
   test('with the Share API the share text and profile URL go to the share sheet', async ({ page, db, site }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', {
@@ -426,6 +416,44 @@ test.describe('in English', () => {
     await expect(toast(page)).toHaveCount(0);
   });
 });
+
+for (const [lang, strings] of [
+  ['en', enProfile],
+  ['hi', hiProfile],
+] as const) {
+  test(`${lang}, 360 px: share without the Share API shows the link with a copy button that stays until used`, async ({
+    page,
+    db,
+    context,
+    site,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    // Where the Web Share API is missing (desktop browsers): the link to copy.
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await useLanguage(page, lang);
+    const p = await createProvider(db);
+    await page.goto(`/provider/${p.id}`);
+    await profile(page).getByRole('button', { name: strings.contact.share }).click();
+    const url = `${site.url}/provider/${p.id}`;
+    const field = profile(page).getByRole('textbox', { name: strings.contact.shareLinkLabel });
+    await expect(field).toHaveValue(url);
+    // Still there after a toast's lifetime: it waits for the visitor.
+    await afterPageTimers(page, 6_000);
+    await expect(field).toBeVisible();
+    // Its close button is clear of the screen's edge.
+    const closeBox = (await profile(page).getByRole('button', { name: strings.contact.closeShare, exact: true }).boundingBox())!;
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(360 - 8);
+    await expectNoSeriousA11yViolations(page);
+
+    await profile(page).getByRole('button', { name: strings.contact.copyLink }).click();
+    await expect(toast(page)).toContainText(strings.contact.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(field).toHaveCount(0);
+  });
+}
 
 test.describe('link previews', () => {
   test('the first HTML response of a profile URL carries its Open Graph tags (no JavaScript)', async ({ db, request }) => {

@@ -418,7 +418,17 @@ for (const lang of ['en', 'hi'] as const) {
 
     await f.experience.fill('-1');
     await f.terms.check();
-    await expectRejected(f.experience, v.experienceInvalid);
+    await expectRejected(f.experience, v.experienceNegative);
+
+    // The minimums: a name and an address of at least 2 letters, a name not only digits.
+    await f.experience.fill('2');
+    await f.name.fill('R');
+    await expectRejected(f.name, v.nameTooShort);
+    await f.name.fill('98765');
+    await expectRejected(f.name, v.nameDigits);
+    await f.name.fill('Validation Tester');
+    await f.address.fill('9');
+    await expectRejected(f.address, v.addressTooShort);
 
     expect(await opened(page)).toEqual([]);
     expect(await rowsWithMobile(db, mobile)).toHaveLength(0);
@@ -453,6 +463,9 @@ test('the database refuses the same bad input sent around the form, a visitor no
     [{ p_name: '   ' }, 'name'],
     [{ p_name: '\u200B\u00A0\u2060' }, 'name'],
     [{ p_address: '' }, 'address'],
+    [{ p_name: 'R' }, 'name'],
+    [{ p_name: '98765 43210' }, 'name'],
+    [{ p_address: '9' }, 'address'],
   ] as const) {
     const { error } = await phone.rpc('register_provider', { ...good, ...patch });
     expect(error, field).not.toBeNull();
@@ -516,3 +529,44 @@ test('a fourth listing on one number is refused with the message at the mobile f
   expect(await rowsWithMobile(db, mobile)).toHaveLength(3);
   expect(await opened(page)).toEqual([]);
 });
+
+for (const lang of ['en', 'hi'] as const) {
+  test(`${lang}, 360 px: the error toast hangs below the dialog's header and Escape in a field closes it, not the dialog`, async ({
+    page,
+  }) => {
+    const { r, errorTitle } = STRINGS[lang];
+    await page.setViewportSize({ width: 360, height: 740 });
+    await useLanguage(page, lang);
+    await page.goto('/?register=1');
+    const dialog = registrationDialog(page, lang);
+    await proveMobile(dialog, lang, uniqueMobile());
+    const f = form(dialog, lang);
+    await f.submit.click();
+    const toast = dialog.getByTestId('toast');
+    await expect(toast).toContainText(errorTitle);
+    await expect(toast).toContainText(r.validation.nameRequired);
+    await expect(f.name).toBeFocused();
+
+    // The close button is whole and on top: what is drawn at its centre is the button itself.
+    const close = dialog.locator('.ui-dialog__close');
+    const closeBox = (await close.boundingBox())!;
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(closeBox.y + closeBox.height - 1);
+    const hit = await close.evaluate((button) => {
+      const b = button.getBoundingClientRect();
+      const at = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      return at === button || button.contains(at);
+    });
+    expect(hit).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // Escape with the focus in the name field: the toast goes, the dialog and the field stay.
+    await page.keyboard.press('Escape');
+    await expect(toast).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await expect(f.name).toBeFocused();
+    // With no toast left, Escape closes the dialog as before.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+}

@@ -6,7 +6,7 @@ import { AdsDialog } from './components/ads-dialog';
 import { useActiveAds } from './hooks/use-active-ads';
 import { markSeenThisVisit, wasSeenThisVisit } from './utils/seen';
 import { OPEN_DELAY_MS } from './utils/timings';
-import { trackVisitorActivity, type VisitorActivity } from './utils/visitor-activity';
+import { anotherDialogOpen, trackVisitorActivity, type VisitorActivity } from './utils/visitor-activity';
 import './ads.css';
 
 /**
@@ -17,7 +17,10 @@ import './ads.css';
  * It never takes focus from a visitor who is typing: while focus is in an editable field,
  * and until TYPING_QUIET_MS after the last keystroke, opening waits. Once the visitor has
  * submitted a form (a search) on this page, it does not open here at all (they are reading the
- * results); not counted as seen, it opens on their next visit to the home page.
+ * results); not counted as seen, it opens on their next visit to the home page. Nor does it
+ * open over another dialog (the registration form, a module's error): a visitor in a dialog is
+ * doing something; not counted as seen either. The shell does not mount it at all on a page
+ * opened to act (`/?register=1`).
  */
 export default function AdsPopup(_props: AdsPopupProps) {
   const [alreadySeen] = useState(wasSeenThisVisit);
@@ -42,6 +45,10 @@ export default function AdsPopup(_props: AdsPopupProps) {
     let cancelWait = () => {};
     const timer = setTimeout(() => {
       const open = () => {
+        if (anotherDialogOpen()) {
+          setPhase('closed');
+          return;
+        }
         markSeenThisVisit();
         setPhase('open');
       };

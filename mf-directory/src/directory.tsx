@@ -4,6 +4,7 @@ import { REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { CategoryGrid } from './components/category-grid';
+import { EmptyCategoryActions } from './components/empty-category-actions';
 import { ProviderResults, type ResultsMode } from './components/provider-results';
 import { SearchBox } from './components/search-box';
 import { WelcomeBanner } from './components/welcome-banner';
@@ -94,6 +95,15 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
           onFiltersChange={actions.setFilters}
           onBack={actions.backToCategories}
           params={params}
+          emptyCategoryActions={
+            mode.kind === 'category' ? (
+              <EmptyCategoryActions
+                name={mode.selected.kind === 'catalogue' ? mode.selected.category[lang] : null}
+                registerHref={`?${registerParams.toString()}`}
+                onRegister={onOpenRegistration}
+              />
+            ) : null
+          }
           emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
         />
       ) : (

@@ -20,7 +20,7 @@ const tenDigits = (phone: string) => phone.replace(/^\+?91/, '');
  * Steps: the mobile checked by a one-time code (skipped when already signed in by phone), then
  * the form (the listing's number is the signed-in phone), then what happens next.
  */
-export default function RegistrationDialog({ open, onClose }: RegistrationDialogProps) {
+export default function RegistrationDialog({ open, onClose, category }: RegistrationDialogProps) {
   const { t } = useTranslation('registration');
   const opener = useRef<HTMLElement | null>(null);
   const loading = useAuth((s) => s.loading);
@@ -71,6 +71,7 @@ export default function RegistrationDialog({ open, onClose }: RegistrationDialog
     body = (
       <RegistrationForm
         mobile={mobile}
+        {...(category ? { category } : {})}
         focusFirstField={codeStepShown.current}
         onRegistered={() => setRegistered(true)}
         onSignedOut={() => leave(true)}

@@ -46,7 +46,13 @@ clientsClaim();
 
 // The shell. directoryIndex '': `/` is a page (network first below), not the precached file,
 // so that an online visit always gets the current HTML and its current security policy.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+// The category pictograms' sprite is asked for with its content version (`?v=`, from
+// @city/shared's catalogue), which the precache's own revision already covers: matched without it.
+precacheAndRoute(self.__WB_MANIFEST, {
+  directoryIndex: '',
+  cleanURLs: false,
+  ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
+});
 cleanupOutdatedCaches();
 
 // The web fonts, when the page needed them (not precached: most phones have the font).

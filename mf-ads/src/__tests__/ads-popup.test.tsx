@@ -131,6 +131,25 @@ describe('opening', () => {
   });
 });
 
+describe('another dialog', () => {
+  it.each(['en', 'hi'] as const)('(%s) does not open over an open dialog, and does not count as seen', async (language) => {
+    fetchAds.mockResolvedValue(three);
+    await mount(language, (popup) => (
+      <>
+        <dialog open aria-label="Registration">
+          <button type="button">Next</button>
+        </dialog>
+        {popup}
+      </>
+    ));
+    act(() => screen.getByRole('button', { name: 'Next' }).focus());
+    advance(20000);
+    expect(screen.queryByRole('dialog', { name: language === 'en' ? 'Advertisement' : 'विज्ञापन' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(sessionStorage.getItem(ADS_SEEN_KEY)).toBeNull();
+  });
+});
+
 describe('a visitor typing', () => {
   /** A home page in miniature: a search form in the main content, the popup after it. */
   const withSearch = (popup: ReactElement) => (

@@ -12,6 +12,11 @@ function isEditable(el: Element | null): boolean {
   return el.isContentEditable || el.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
+/** Whether a dialog (a native modal, or a modal by its role) is open on the page now. */
+export function anotherDialogOpen(): boolean {
+  return document.querySelector('dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]') !== null;
+}
+
 export interface VisitorActivity {
   /**
    * Calls `ready` once focus is not in an editable field and no key has been pressed for

@@ -159,13 +159,17 @@ describe('category provider list', () => {
     expect(within(card).getByText('(12 ratings)')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(within(card).getByText('Experience: 7 years')).toBeInTheDocument();
-    // No experience reads as the profile says it: N/A, not '0 years'.
-    expect(within(screen.getByRole('article', { name: 'Suresh' })).getByText('Experience: N/A')).toBeInTheDocument();
+    // 0 years (a new provider) reads as the profile says it: less than a year, not N/A.
+    expect(within(screen.getByRole('article', { name: 'Suresh' })).getByText('Experience: less than a year')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View profile of Ramesh Kumar' })).toHaveAttribute('href', `/provider/${ramesh.id}`);
     const call = within(card).getByRole('link', { name: 'Call Ramesh Kumar' });
     expect(call).toHaveAttribute('href', 'tel:+919876543210');
     const chat = within(card).getByRole('link', { name: 'WhatsApp message to Ramesh Kumar' });
-    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    // Pre-filled in the visitor's language, with the product's name.
+    expect(chat).toHaveAttribute(
+      'href',
+      `https://wa.me/919876543210?text=${encodeURIComponent('Hello, I saw your listing on City Services. Can you help me?')}`,
+    );
     chat.addEventListener('click', (e) => e.preventDefault());
     call.addEventListener('click', (e) => e.preventDefault());
     await user.click(call);
@@ -186,14 +190,28 @@ describe('category provider list', () => {
 
   it('shows the category card in Hindi', async () => {
     api.searchProviders.mockImplementation(
-      later({ rows: [provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 })], total: 1 }),
+      later({
+        rows: [
+          provider({ name: 'रमेश', verified: true, experience: 1, avg_rating: 4, rating_count: 1 }),
+          provider({ name: 'नया', experience: 0 }),
+          provider({ name: 'अज्ञात', experience: null }),
+        ],
+        total: 3,
+      }),
     );
     await renderDirectory('/?category=plumber', 'hi');
     const card = await screen.findByRole('article', { name: 'रमेश' });
     expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
     expect(within(card).getByText(/सत्यापित/)).toBeInTheDocument();
     expect(within(card).getByText('अनुभव: 1 वर्ष')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'नया' })).getByText('अनुभव: 1 साल से कम')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'अज्ञात' })).getByText('अनुभव: उपलब्ध नहीं')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'रमेश को कॉल करें' })).toBeInTheDocument();
+    const chatHref = within(card)
+      .getAllByRole('link')
+      .find((a) => a.getAttribute('href')?.startsWith('https://wa.me/'))!
+      .getAttribute('href')!;
+    expect(new URL(chatHref).searchParams.get('text')).toBe('नमस्ते, शहर सेवा पर आपकी लिस्टिंग देखी। क्या आप मेरी मदद कर सकते हैं?');
     expect(screen.getByRole('button', { name: 'सेवाओं की सूची पर वापस जाएं' })).toBeInTheDocument();
   });
 
@@ -242,6 +260,21 @@ describe('category provider list', () => {
     await renderDirectory('/?category=gym');
     expect(await screen.findByText('Services will be provided soon')).toBeInTheDocument();
     expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: '🏋️ जिम' }));
+  });
+
+  it.each([
+    ['en', 'Register as a Gym for free', 'Call the helpline 9876543210'],
+    ['hi', 'जिम के रूप में मुफ़्त रजिस्टर करें', 'हेल्पलाइन 9876543210 पर कॉल करें'],
+  ] as const)("(%s) an empty category offers to register this service and the operator's number", async (language, register, call) => {
+    const user = userEvent.setup();
+    const { onOpenRegistration } = await renderDirectory('/?category=gym', language);
+    const link = await screen.findByRole('link', { name: register });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost/');
+    expect(href.searchParams.get('register')).toBe('1');
+    expect(href.searchParams.get('category')).toBe('gym');
+    expect(screen.getByRole('link', { name: call })).toHaveAttribute('href', 'tel:+919876543210');
+    await user.click(link);
+    expect(onOpenRegistration).toHaveBeenCalledTimes(1);
   });
 
   it("lists free-text 'Other' providers under Other Services", async () => {

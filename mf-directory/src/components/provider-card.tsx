@@ -47,8 +47,12 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         )}
       </p>
       <p className="directory-card__experience">
-        {/* The profile's rule (spec: 'N/A' if none): 0 years is no experience, not "0 years". */}
-        {p.experience && p.experience > 0 ? t('card.experience', { count: p.experience }) : t('card.experienceUnknown')}
+        {/* The profile's rule: 0 (a new provider) reads "less than a year"; N/A only when unknown. */}
+        {p.experience === null || p.experience < 0
+          ? t('card.experienceUnknown')
+          : p.experience === 0
+            ? t('card.experienceUnderOne')
+            : t('card.experience', { count: p.experience })}
       </p>
       {isOnLeave(p.on_leave_until) ? (
         <p className="directory-card__leave">
@@ -69,7 +73,7 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         </a>
         <a
           className="ui-button ui-button--secondary directory-card__chat"
-          href={whatsappHref(p.mobile)}
+          href={whatsappHref(p.mobile, t('card.chatText', { app: t('app.name', { ns: 'common' }) }))}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('card.chatLabel', { name: p.name })}

@@ -36,6 +36,8 @@ export interface ProviderResultsProps {
   params: URLSearchParams;
   /** Shown under a search that found nothing, whose hint says "choose a service below" (the grid). */
   emptySearchFallback?: ReactNode;
+  /** Shown in a category with no provider yet: register this service, call the operator. */
+  emptyCategoryActions?: ReactNode;
 }
 
 /** Sets the document's meta description while mounted (null: leaves it); restores it after. */
@@ -58,7 +60,7 @@ const NAMES_ONLY: CategoryDetailsMap = Object.freeze({});
 
 /** A category's provider list or search results: header, filters, one page at a time. */
 export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsProps>(function ProviderResults(
-  { mode, filters, onFiltersChange, onBack, params, emptySearchFallback },
+  { mode, filters, onFiltersChange, onBack, params, emptySearchFallback, emptyCategoryActions },
   headingRef,
 ) {
   const { t } = useTranslation('directory');
@@ -165,15 +167,18 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </nav>
       ) : null}
 
-      <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
-
-      <p className="directory-results__count" role="status">
-        {result.status === 'loading'
-          ? t('list.loading')
-          : result.status === 'success' && total > 0
-            ? t('list.count', { count: total })
-            : ''}
-      </p>
+      {/* One row at the top of the list: the filters' button and the count (the panel opens
+          below both), so the first card is whole on a small phone's first screen. */}
+      <div className="directory-results__bar">
+        <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
+        <p className="directory-results__count" role="status">
+          {result.status === 'loading'
+            ? t('list.loading')
+            : result.status === 'success' && total > 0
+              ? t('list.count', { count: total })
+              : ''}
+        </p>
+      </div>
 
       {result.status === 'error' ? (
         <div className="directory-results__message" role="alert">
@@ -193,7 +198,10 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
           ) : filtered ? (
             <p className="directory-results__empty-title">{t('list.noProvidersWithFilters')}</p>
           ) : (
-            <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+            <>
+              <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+              {emptyCategoryActions}
+            </>
           )}
           {filtered ? (
             <Button variant="secondary" onClick={() => onFiltersChange(DEFAULT_FILTERS)}>

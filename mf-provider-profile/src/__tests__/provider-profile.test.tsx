@@ -92,9 +92,22 @@ describe('ProviderProfile', () => {
     expect(screen.getByText('असत्यापित')).toBeInTheDocument();
   });
 
-  it("shows 'N/A' when there is no experience, and 'No ratings yet' without ratings", async () => {
+  it.each([
+    ['en', 0, 'Less than a year'],
+    ['hi', 0, '1 साल से कम'],
+    ['en', null, 'N/A'],
+    ['hi', null, 'उपलब्ध नहीं'],
+  ] as const)('(%s) experience %s reads %s', async (language, experience, text) => {
+    api.fetchProvider.mockImplementation(() => later(provider({ experience })));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language });
+    await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' });
+    const dl = screen.getByText(language === 'en' ? 'Experience' : 'अनुभव').closest('dl') as HTMLElement;
+    expect(within(dl).getByText(text)).toBeInTheDocument();
+  });
+
+  it("shows 'N/A' when the experience is unknown, and 'No ratings yet' without ratings", async () => {
     api.fetchProvider.mockImplementation(() =>
-      later(provider({ experience: 0, specialist_in: null, business_name: null, verified: false })),
+      later(provider({ experience: null, specialist_in: null, business_name: null, verified: false })),
     );
     api.fetchRatingSummary.mockImplementation(() => later({ provider_id: PROVIDER_ID, avg_rating: 0, rating_count: 0 }));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, formatDate, isOnLeave, useLanguage, WEEKDAYS } from '@city/shared';
 import type { Provider } from '../api';
-import { isOpeningHours, isOpenNow, kolkataWeekday } from '../utils/opening-hours';
+import { formatClockTime, isOpeningHours, isOpenNow, kolkataWeekday } from '../utils/opening-hours';
 
 /**
  * "Available today" or "On leave until DATE", and the opening hours per weekday with "open now"
@@ -32,7 +32,9 @@ export function AvailabilityHours({ provider: p, now = new Date() }: { provider:
           <dl className="provider-profile__week">
             {WEEKDAYS.map((day) => {
               const d = hours[day];
-              const text = d ? t('hours.range', { open: d.open.slice(0, 5), close: d.close.slice(0, 5) }) : t('hours.closed');
+              const text = d
+                ? t('hours.range', { open: formatClockTime(d.open, lang), close: formatClockTime(d.close, lang) })
+                : t('hours.closed');
               return (
                 <div key={day} className={day === today ? 'provider-profile__today' : undefined}>
                   <dt>{day === today ? t('hours.today', { day: t(`days.${day}`) }) : t(`days.${day}`)}</dt>

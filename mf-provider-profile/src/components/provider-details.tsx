@@ -6,7 +6,13 @@ import type { Provider, RatingSummary } from '../api';
 export function ProviderDetails({ provider: p, summary }: { provider: Provider; summary: RatingSummary | null }) {
   const { t } = useTranslation('profile');
   const lang = useLanguage();
-  const experience = p.experience && p.experience > 0 ? t('experienceYears', { count: p.experience }) : t('experienceNA');
+  // 0 is what a new provider enters: "less than a year", not N/A (only an unknown value is).
+  const experience =
+    p.experience === null || p.experience < 0
+      ? t('experienceNA')
+      : p.experience === 0
+        ? t('experienceUnderOne')
+        : t('experienceYears', { count: p.experience });
   const count = summary?.rating_count ?? 0;
   const avg = summary?.avg_rating ?? 0;
 

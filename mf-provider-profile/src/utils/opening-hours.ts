@@ -1,4 +1,4 @@
-import { kolkataWallClock, WEEKDAYS, type OpeningHours, type Weekday } from '@city/shared';
+import { kolkataWallClock, localeFor, WEEKDAYS, type Language, type OpeningHours, type Weekday } from '@city/shared';
 
 /** Weekday keys by Date.getUTCDay() (0 = Sunday). */
 const BY_UTC_DAY: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -33,4 +33,29 @@ export function isOpeningHours(value: unknown): value is OpeningHours {
     const { open, close } = day as Record<string, unknown>;
     return typeof open === 'string' && typeof close === 'string' && /^\d\d:\d\d/.test(open) && /^\d\d:\d\d/.test(close);
   });
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A stored wall-clock time ("08:00", "13:30:00") as people say it in the page's language, by
+ * Intl: Hindi with the part of the day in words, 12-hour ("सुबह 8", "दोपहर 1:30"), English
+ * "8 am", "1:30 pm". Whole hours without ":00".
+ */
+export function formatClockTime(hhmm: string, lang: Language): string {
+  const hour = Number(hhmm.slice(0, 2));
+  const minute = Number(hhmm.slice(3, 5));
+  const key = `${lang}|${minute === 0 ? 'h' : 'hm'}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeFor(lang), {
+      hour: 'numeric',
+      ...(minute === 0 ? {} : { minute: '2-digit' }),
+      hourCycle: 'h12',
+      ...(lang === 'hi' ? { dayPeriod: 'short' } : {}),
+      timeZone: 'UTC',
+    });
+    timeFormats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(2000, 0, 1, hour, minute)));
 }

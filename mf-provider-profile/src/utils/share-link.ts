@@ -1,8 +1,9 @@
-export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+export type ShareOutcome = 'shared' | 'cancelled' | 'fallback';
 
 /**
- * Shares a link with the Web Share API; where that is missing (or fails for a reason other
- * than the visitor cancelling) copies the URL to the clipboard instead.
+ * Shares a link with the Web Share API. Where that is missing (or fails for a reason other
+ * than the visitor cancelling) the caller shows the link with a copy button instead
+ * ('fallback'): a copy needs the visitor's own tap, and a toast goes before they can use it.
  */
 export async function shareLink({ title, text, url }: { title: string; text: string; url: string }): Promise<ShareOutcome> {
   if (typeof navigator.share === 'function') {
@@ -13,12 +14,17 @@ export async function shareLink({ title, text, url }: { title: string; text: str
       if ((e as { name?: string } | null)?.name === 'AbortError') return 'cancelled';
     }
   }
+  return 'fallback';
+}
+
+/** Copies text to the clipboard; false where the browser has no clipboard or refuses. */
+export async function copyText(text: string): Promise<boolean> {
   try {
-    if (!navigator.clipboard?.writeText) return 'failed';
-    await navigator.clipboard.writeText(url);
-    return 'copied';
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
   } catch {
-    return 'failed';
+    return false;
   }
 }
 

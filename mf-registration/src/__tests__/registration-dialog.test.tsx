@@ -94,6 +94,21 @@ describe('RegistrationDialog', () => {
     expect(screen.getByRole('button', { name: 'मुफ़्त रजिस्टर करें' })).toBeEnabled();
   });
 
+  it.each([
+    ['en', /^Service category/],
+    ['hi', /^सेवा की श्रेणी/],
+  ] as const)(
+    '(%s) opened from a category list starts with that category chosen; an unknown id chooses nothing',
+    async (language, label) => {
+      const first = await renderWithProviders(<RegistrationDialog open onClose={() => undefined} category="gym" />, { language });
+      expect(screen.getByLabelText(label)).toHaveValue('gym');
+      first.unmount();
+      clearRegistrationDraft();
+      await renderWithProviders(<RegistrationDialog open onClose={() => undefined} category="nonsense" />, { language });
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    },
+  );
+
   it('lists every catalogue category and Other, which opens a required text field', async () => {
     const { user } = await renderDialog();
     const select = screen.getByLabelText(/^Service category/);

@@ -10,6 +10,8 @@ import { displayPhone } from './my-listing/phone-sign-in';
 export interface RegistrationFormProps {
   /** The signed-in phone's 10 digits: the listing's number, shown read-only. */
   mobile: string;
+  /** A catalogue id chosen when no category was chosen yet (the list the visitor came from). */
+  category?: string;
   /** Just signed in with a code in this dialog: the first field takes the focus. */
   focusFirstField?: boolean;
   /** Called after a successful registration (the dialog says what happens next). */
@@ -21,10 +23,17 @@ export interface RegistrationFormProps {
 }
 
 /** The free-registration form: every field labelled, errors beside the field, keyboard only. */
-export function RegistrationForm({ mobile, focusFirstField, onRegistered, onSignedOut, onUseAnotherNumber }: RegistrationFormProps) {
+export function RegistrationForm({
+  mobile,
+  category,
+  focusFirstField,
+  onRegistered,
+  onSignedOut,
+  onUseAnotherNumber,
+}: RegistrationFormProps) {
   const { t } = useTranslation('registration');
   const lang = useLanguage();
-  const { values, errors, formError, pending, setField, submit } = useRegistrationForm({ mobile, onRegistered, onSignedOut });
+  const { values, errors, formError, pending, setField, submit } = useRegistrationForm({ mobile, category, onRegistered, onSignedOut });
   const base = useId();
   const idOf = (field: RegistrationField) => `${base}-${field}`;
   const errorText = (field: RegistrationField) => {

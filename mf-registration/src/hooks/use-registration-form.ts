@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, toast, useLanguage } from '@city/shared';
+import { CATEGORIES, getRuntimeConfig, toast, useLanguage } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
   registrationErrorFor,
@@ -25,6 +25,8 @@ export type SubmitOutcome =
 export interface RegistrationFormOptions {
   /** The signed-in phone's 10 digits: the listing's number (the database takes it from the session). */
   mobile: string;
+  /** A catalogue id to start with when the draft has no category (the list the visitor came from). */
+  category?: string | undefined;
   onRegistered: () => void;
   /** The database says there is no phone session (any more): back to the code step, draft kept. */
   onSignedOut: () => void;
@@ -37,12 +39,16 @@ export interface RegistrationFormOptions {
  * registered); a second submit while one is pending is ignored. The mobile is the signed-in
  * phone's, never typed.
  */
-export function useRegistrationForm({ mobile, onRegistered, onSignedOut }: RegistrationFormOptions) {
+export function useRegistrationForm({ mobile, category, onRegistered, onSignedOut }: RegistrationFormOptions) {
   const { t } = useTranslation('registration');
   const { t: tCommon } = useTranslation('common');
   const lang = useLanguage();
   // What was typed before a reload, a failed save or closing the dialog (utils/registration-draft).
-  const [values, setValues] = useState<RegistrationFormValues>(loadRegistrationDraft);
+  const [values, setValues] = useState<RegistrationFormValues>(() => {
+    const draft = loadRegistrationDraft();
+    if (draft.categoryId === '' && category && CATEGORIES.some((c) => c.id === category)) return { ...draft, categoryId: category };
+    return draft;
+  });
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [pending, setPending] = useState(false);
   // Why the last save failed when no field is to blame (a limit, the network), said in the form

@@ -78,6 +78,8 @@ export const REGISTRATION_FIELD_ORDER: readonly RegistrationField[] = [
 export type RegistrationErrorKey =
   | 'validation.nameRequired'
   | 'validation.nameTooLong'
+  | 'validation.nameTooShort'
+  | 'validation.nameDigits'
   | 'validation.businessNameTooLong'
   | 'validation.errorMobile'
   | 'validation.categoryRequired'
@@ -88,8 +90,10 @@ export type RegistrationErrorKey =
   | 'validation.aadhaarInvalid'
   | 'validation.experienceRequired'
   | 'validation.experienceInvalid'
+  | 'validation.experienceNegative'
   | 'validation.addressRequired'
   | 'validation.addressTooLong'
+  | 'validation.addressTooShort'
   | 'validation.errorAgreeToTerms'
   | 'validation.checkField'
   | 'validation.noContactDetails'
@@ -99,6 +103,8 @@ export type RegistrationErrorKey =
 export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
   'validation.nameRequired',
   'validation.nameTooLong',
+  'validation.nameTooShort',
+  'validation.nameDigits',
   'validation.businessNameTooLong',
   'validation.errorMobile',
   'validation.categoryRequired',
@@ -109,8 +115,10 @@ export const REGISTRATION_ERROR_KEYS: readonly RegistrationErrorKey[] = [
   'validation.aadhaarInvalid',
   'validation.experienceRequired',
   'validation.experienceInvalid',
+  'validation.experienceNegative',
   'validation.addressRequired',
   'validation.addressTooLong',
+  'validation.addressTooShort',
   'validation.errorAgreeToTerms',
   'validation.checkField',
   'validation.noContactDetails',
@@ -157,6 +165,17 @@ export function parseExperience(value: string): number | null {
   return years >= REGISTRATION_LIMITS.experienceMin && years <= REGISTRATION_LIMITS.experienceMax ? years : null;
 }
 
+/** A name or an address needs at least this many letters (the database's rule too, 0012). */
+export const MIN_LETTERS = 2;
+
+/**
+ * How many letters a text has: every character but white space, punctuation, symbols and
+ * digits (any script's). The database counts the same way (private.letter_count).
+ */
+export function letterCount(text: string): number {
+  return text.replace(/[\s\p{P}\p{S}\p{N}]/gu, '').length;
+}
+
 /** Validates every field; on success returns the normalised input for registerProvider. */
 export function validateRegistration(values: RegistrationFormValues): RegistrationValidation {
   const errors: RegistrationErrors = {};
@@ -164,6 +183,8 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
   const name = cleanText(values.name);
   if (name === '') errors.name = 'validation.nameRequired';
   else if (textLength(name) > REGISTRATION_LIMITS.name) errors.name = 'validation.nameTooLong';
+  else if (/^[\p{N}\s\p{P}]+$/u.test(name)) errors.name = 'validation.nameDigits';
+  else if (letterCount(name) < MIN_LETTERS) errors.name = 'validation.nameTooShort';
 
   const businessName = cleanText(values.businessName);
   if (textLength(businessName) > REGISTRATION_LIMITS.businessName) errors.businessName = 'validation.businessNameTooLong';
@@ -192,11 +213,15 @@ export function validateRegistration(values: RegistrationFormValues): Registrati
 
   const experience = parseExperience(values.experience);
   if (values.experience.trim() === '') errors.experience = 'validation.experienceRequired';
-  else if (experience === null) errors.experience = 'validation.experienceInvalid';
+  else if (experience === null)
+    errors.experience = /^\s*[-−]\s*[0-9]/u.test(asciiDigits(values.experience))
+      ? 'validation.experienceNegative'
+      : 'validation.experienceInvalid';
 
   const address = cleanText(values.address);
   if (address === '') errors.address = 'validation.addressRequired';
   else if (textLength(address) > REGISTRATION_LIMITS.address) errors.address = 'validation.addressTooLong';
+  else if (letterCount(address) < MIN_LETTERS) errors.address = 'validation.addressTooShort';
 
   if (!values.agreeToTerms) errors.agreeToTerms = 'validation.errorAgreeToTerms';
 
@@ -259,6 +284,11 @@ export function registrationErrorForDbField(
       return { field: 'aadhaar', key: 'validation.aadhaarInvalid' };
     case 'experience':
       return { field: 'experience', key: 'validation.experienceInvalid' };
+    // 0012's minimums (the database's other refusals of these fields are caught by the form first).
+    case 'name':
+      return { field: 'name', key: 'validation.nameTooShort' };
+    case 'address':
+      return { field: 'address', key: 'validation.addressTooShort' };
     default:
       return { field: formFieldOf(field, values), key: 'validation.checkField' };
   }

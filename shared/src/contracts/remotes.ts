@@ -26,6 +26,11 @@ export interface ProviderProfileProps {
 export interface RegistrationDialogProps {
   open: boolean;
   onClose: () => void;
+  /**
+   * A catalogue category id the form chooses when nothing was chosen yet: the category list the
+   * visitor opened the registration from (an empty category's "register this service").
+   */
+  category?: string;
 }
 
 /** mf_registration/MyListing: the /my-listing page body (a provider's phone sign-in and own listings). */

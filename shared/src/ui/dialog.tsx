@@ -52,16 +52,19 @@ export function Dialog({ open, onClose, title, closeLabel, children, className }
         onClose();
       }}
     >
-      <div className="ui-dialog__header">
-        <h2 id={titleId} className="ui-dialog__title">
-          {title}
-        </h2>
-        <button type="button" className="ui-dialog__close" aria-label={closeLabel} onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
+      {/* The toasts hang just below the header, so they never cover its close button. */}
+      <div className="ui-dialog__top">
+        <div className="ui-dialog__header">
+          <h2 id={titleId} className="ui-dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="ui-dialog__close" aria-label={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {open ? <ToastViewport hostId={titleId} /> : null}
       </div>
       {open ? <div className="ui-dialog__body">{children}</div> : null}
-      {open ? <ToastViewport hostId={titleId} /> : null}
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastStore, useToasts, type Toast } from '../stores/toast-store';
 import { useIsActiveToastHost } from '../stores/toast-host';
@@ -82,6 +82,24 @@ export function ToastViewport({ hostId }: { hostId: string }) {
   const { t } = useTranslation();
   const active = useIsActiveToastHost(hostId);
   const toasts = useToasts((s) => s.toasts);
+  const hasToasts = toasts.length > 0;
+
+  // Escape closes the newest toast wherever the focus is (a form field, the dialog, the page),
+  // before anything else hears it: inside a dialog, it closes the toast, not the dialog.
+  useEffect(() => {
+    if (!active || !hasToasts) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.isComposing || e.defaultPrevented) return;
+      const newest = toastStore.getState().toasts[0];
+      if (!newest) return;
+      e.stopPropagation();
+      e.preventDefault();
+      toastStore.getState().dismiss(newest.id);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [active, hasToasts]);
+
   return (
     <section aria-label={t('toast.region')} className="toaster">
       {/* F8 focuses this list; Escape there closes the toast too (not only from the toast itself). */}

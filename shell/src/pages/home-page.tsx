@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { REMOTE_PARAMS, usePageIdle } from '@city/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
@@ -40,6 +40,8 @@ export function HomePage() {
   const adsAllowed = usePageIdle();
   const [params, setParams] = useSearchParams();
   const registrationOpen = params.get(REGISTER) === '1';
+  // Opened from a category's list: the form starts with that category chosen.
+  const listCategory = params.get(REMOTE_PARAMS.mf_directory.category);
   const rememberOpener = useFocusReturn(registrationOpen);
   const setRegistration = useCallback(
     (open: boolean) =>
@@ -59,6 +61,10 @@ export function HomePage() {
     setRegistration(true);
   }, [rememberOpener, setRegistration]);
   const closeRegistration = useCallback(() => setRegistration(false), [setRegistration]);
+  // A page opened to act (`/?register=1`), or where the visitor has opened the registration,
+  // gets no ads popup: it must never open over the form or take its focus.
+  const [acted, setActed] = useState(registrationOpen);
+  if (registrationOpen && !acted) setActed(true);
 
   return (
     <>
@@ -68,13 +74,13 @@ export function HomePage() {
       {registrationOpen ? (
         <RemoteSlot
           id="mf_registration/RegistrationDialog"
-          props={{ open: registrationOpen, onClose: closeRegistration }}
+          props={{ open: registrationOpen, onClose: closeRegistration, ...(listCategory ? { category: listCategory } : {}) }}
           loading={null}
           onError="dialog"
           onDismiss={closeRegistration}
         />
       ) : null}
-      {adsAllowed ? <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" /> : null}
+      {adsAllowed && !acted ? <RemoteSlot id="mf_ads/AdsPopup" props={{}} onError="none" /> : null}
     </>
   );
 }

@@ -27,7 +27,7 @@ describe('AvailabilityHours', () => {
     expect(within(section).getByText('Open now')).toBeInTheDocument();
     expect(within(section).getByText('Monday (today)')).toBeInTheDocument();
     expect(within(section).getByText('Sunday').nextElementSibling).toHaveTextContent('Closed');
-    expect(within(section).getByText('Tuesday').nextElementSibling).toHaveTextContent('09:00 – 18:00');
+    expect(within(section).getByText('Tuesday').nextElementSibling).toHaveTextContent(/^9 am – 6 pm$/);
   });
 
   it('says closed now after closing time, in Hindi', async () => {
@@ -36,6 +36,19 @@ describe('AvailabilityHours', () => {
     expect(screen.getByText('अभी बंद है')).toBeInTheDocument();
     expect(screen.getByText('आज उपलब्ध')).toBeInTheDocument();
     expect(screen.getByText('सोमवार (आज)')).toBeInTheDocument();
+    expect(screen.getByText('मंगलवार').nextElementSibling).toHaveTextContent(/^सुबह 9 – शाम 6$/);
+  });
+
+  it.each([
+    ['hi', { open: '08:00', close: '13:00' }, 'सुबह 8 – दोपहर 1'],
+    ['en', { open: '08:00', close: '13:00' }, '8 am – 1 pm'],
+    ['hi', { open: '10:30', close: '20:15' }, 'सुबह 10:30 – रात 8:15'],
+    ['en', { open: '10:30', close: '20:15' }, '10:30 am – 8:15 pm'],
+  ] as const)('(%s) writes %j as %s, 12-hour in the page language', async (language, day, text) => {
+    const week: OpeningHours = { ...hours, tue: day };
+    await renderWithProviders(<AvailabilityHours provider={provider({ opening_hours: week })} now={MONDAY_10} />, { language });
+    const tuesday = screen.getByText(language === 'hi' ? 'मंगलवार' : 'Tuesday');
+    expect(tuesday.nextElementSibling!.textContent).toBe(text);
   });
 
   it('says on leave until the date (as the calendar date, in any time zone), never open now', async () => {

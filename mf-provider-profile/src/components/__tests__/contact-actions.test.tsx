@@ -35,11 +35,23 @@ describe('ContactActions', () => {
   it('opens the chat app with the 91 prefix in a new tab and records a chat click', async () => {
     await renderWithProviders(<ContactActions provider={provider()} />, { language: 'hi' });
     const chat = screen.getByRole('link', { name: /व्हाट्सऐप/ });
-    expect(chat).toHaveAttribute('href', 'https://wa.me/919876543210');
+    // Pre-filled in the visitor's language, with the product's name.
+    expect(chat).toHaveAttribute(
+      'href',
+      `https://wa.me/919876543210?text=${encodeURIComponent('नमस्ते, शहर सेवा पर आपकी लिस्टिंग देखी। क्या आप मेरी मदद कर सकते हैं?')}`,
+    );
     expect(chat).toHaveAttribute('target', '_blank');
     expect(chat).toHaveAttribute('rel', expect.stringContaining('noopener'));
     await userEvent.click(chat);
     expect(api.trackClick).toHaveBeenCalledWith(PROVIDER_ID, 'whatsapp');
+  });
+
+  it('pre-fills the chat message in English on an English page', async () => {
+    await renderWithProviders(<ContactActions provider={provider()} />, { language: 'en' });
+    const chat = screen.getByRole('link', { name: /WhatsApp/ });
+    expect(new URL(chat.getAttribute('href')!).searchParams.get('text')).toBe(
+      'Hello, I saw your listing on City Services. Can you help me?',
+    );
   });
 
   it('shares with the Web Share API: the share text and the profile URL', async () => {
@@ -53,13 +65,28 @@ describe('ContactActions', () => {
     expect(currentToast()).toBeUndefined();
   });
 
-  it("without the Share API copies the link and toasts 'Link Copied!' with the URL", async () => {
+  it('without the Share API shows the link with a copy button that stays until used (en)', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     setNavigator({ clipboard: { writeText } });
     await renderWithProviders(<ContactActions provider={provider()} />, { language: 'en' });
     await userEvent.click(screen.getByRole('button', { name: /Share/ }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Link Copied!', description: url, variant: 'default' }));
+    const field = await screen.findByRole('textbox', { name: 'Link to this profile' });
+    expect(field).toHaveValue(url);
+    expect(writeText).not.toHaveBeenCalled();
+    expect(currentToast()).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(url);
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Link Copied!', description: url, variant: 'default' }));
+    expect(screen.queryByTestId('share-panel')).toBeNull();
+  });
+
+  it('the link panel closes with its close button, focus back on Share (hi)', async () => {
+    await renderWithProviders(<ContactActions provider={provider()} />, { language: 'hi' });
+    await userEvent.click(screen.getByRole('button', { name: /शेयर करें/ }));
+    expect(await screen.findByRole('textbox', { name: 'इस प्रोफ़ाइल का लिंक' })).toHaveValue(url);
+    await userEvent.click(screen.getByRole('button', { name: 'बंद करें' }));
+    expect(screen.queryByTestId('share-panel')).toBeNull();
+    expect(screen.getByRole('button', { name: /शेयर करें/ })).toHaveFocus();
   });
 
   it('does nothing more when the visitor cancels the share sheet', async () => {
@@ -73,11 +100,13 @@ describe('ContactActions', () => {
     expect(currentToast()).toBeUndefined();
   });
 
-  it('when copying is refused, shows the link so it can be copied by hand', async () => {
+  it('when copying is refused, the link stays with a message to copy it by hand', async () => {
     setNavigator({ clipboard: { writeText: jest.fn().mockRejectedValue(new Error('denied')) } });
     await renderWithProviders(<ContactActions provider={provider()} />, { language: 'hi' });
     await userEvent.click(screen.getByRole('button', { name: /शेयर करें/ }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ description: url, variant: 'destructive' }));
-    expect(currentToast()?.title).toMatch(/लिंक कॉपी नहीं हो सका/);
+    await userEvent.click(await screen.findByRole('button', { name: 'लिंक कॉपी करें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/लिंक कॉपी नहीं हो सका/);
+    expect(screen.getByRole('textbox', { name: 'इस प्रोफ़ाइल का लिंक' })).toHaveValue(url);
+    expect(currentToast()).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { setMyOpeningHours, type MyListing } from '../../api';
 import { hoursValuesOf, validateHours, type DayValues, type HoursValues, type MyListingErrorKey } from '../../validation';
 import { useSave } from '../../hooks/use-save';
 import { FormMessage } from './form-message';
+import { SameHours } from './same-hours';
 
 /** Opening hours per weekday: closed, or an opening and a closing time. */
 export function HoursForm({ listing, onSaved }: { listing: MyListing; onSaved: () => void }) {
@@ -39,6 +40,12 @@ export function HoursForm({ listing, onSaved }: { listing: MyListing; onSaved: (
           ? t(listing.status === 'approved' ? 'myListing.hours.note' : 'myListing.hours.noteNotPublic')
           : t('myListing.hours.none')}
       </p>
+      <SameHours
+        onApply={(patch) => {
+          setValues((v) => ({ ...v, ...patch }));
+          setErrors((e) => Object.fromEntries(Object.entries(e).filter(([day]) => !(day in patch))));
+        }}
+      />
       {WEEKDAYS.map((day) => {
         const d = values[day];
         const name = t(`myListing.days.${day}`);

@@ -7,6 +7,7 @@ import {
   aadhaarProblem,
   isValidAadhaar,
   isValidMobile,
+  letterCount,
   parseExperience,
   registrationErrorForDbField,
   validateRegistration,
@@ -124,8 +125,8 @@ describe('validateRegistration', () => {
     expect(errorsOf({ name: 'a'.repeat(101) })).toEqual({ name: 'validation.nameTooLong' });
     expect(errorsOf({ name: 'क'.repeat(100) })).toEqual({});
     // 100 emoji are 200 UTF-16 units but 100 characters for Postgres.
-    expect(errorsOf({ name: '🙂'.repeat(100) })).toEqual({});
-    expect(errorsOf({ name: '🙂'.repeat(101) })).toEqual({ name: 'validation.nameTooLong' });
+    expect(errorsOf({ name: `Ra${'🙂'.repeat(98)}` })).toEqual({});
+    expect(errorsOf({ name: `Ra${'🙂'.repeat(99)}` })).toEqual({ name: 'validation.nameTooLong' });
   });
 
   it('bounds the optional business name at 150, specialisation at 200 and address at 300 characters', () => {
@@ -204,13 +205,38 @@ describe('validateRegistration', () => {
   it.each([
     ['', 'validation.experienceRequired'],
     ['  ', 'validation.experienceRequired'],
-    ['-1', 'validation.experienceInvalid'],
+    ['-1', 'validation.experienceNegative'],
+    [' -3 ', 'validation.experienceNegative'],
     ['2.5', 'validation.experienceInvalid'],
     ['81', 'validation.experienceInvalid'],
     ['ten', 'validation.experienceInvalid'],
     ['1e1', 'validation.experienceInvalid'],
   ])('rejects experience %j', (experience, key) => {
     expect(errorsOf({ experience })).toEqual({ experience: key });
+  });
+
+  it.each([
+    ['R', 'validation.nameTooShort'],
+    ['क', 'validation.nameTooShort'],
+    ['12345', 'validation.nameDigits'],
+    ['१२३ ४५', 'validation.nameDigits'],
+    ['98765-43210.', 'validation.nameDigits'],
+  ])('refuses the name %j (at least 2 letters, not only digits)', (name, key) => {
+    expect(errorsOf({ name })).toEqual({ name: key });
+  });
+
+  it.each([['Al'], ['राम'], ['Ramesh 2'], ['रा']])('accepts the name %j', (name) => {
+    expect(errorsOf({ name })).toEqual({});
+  });
+
+  it.each([['A'], ['12/34'], ['#']])('refuses the address %j (at least 2 letters)', (address) => {
+    expect(errorsOf({ address })).toEqual({ address: 'validation.addressTooShort' });
+  });
+
+  it('counts letters as the database does: not spaces, punctuation, symbols or digits', () => {
+    expect(letterCount(' R-1. ')).toBe(1);
+    expect(letterCount('राम')).toBe(3);
+    expect(letterCount('MG Road 12')).toBe(6);
   });
 
   it('accepts experience from 0 to 80 whole years', () => {
@@ -253,6 +279,11 @@ describe('helpers', () => {
       key: 'validation.errorOtherCategory',
     });
     expect(registrationErrorForDbField('category', valid)).toEqual({ field: 'categoryId', key: 'validation.categoryRequired' });
+    // 0012's minimums: the database's refusal of a name or an address has its own message.
+    expect(registrationErrorForDbField('name', valid)).toEqual({ field: 'name', key: 'validation.nameTooShort' });
+    expect(registrationErrorForDbField('address', valid)).toEqual({ field: 'address', key: 'validation.addressTooShort' });
+    expect(hi.validation.nameTooShort).toBe('नाम में कम से कम 2 अक्षर होने चाहिए।');
+    expect(en.validation.addressTooShort).toBe('An address needs at least 2 letters.');
   });
 });
 

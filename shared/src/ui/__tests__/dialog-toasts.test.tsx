@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../testing';
 import { toastStore } from '../../stores/toast-store';
@@ -15,7 +15,9 @@ function Page() {
     <>
       <ToastViewport hostId={PAGE_TOAST_HOST} />
       <Dialog open={open} onClose={() => set(false)} title="Form" closeLabel="Close">
-        <p>fields</p>
+        <label>
+          Name <input />
+        </label>
       </Dialog>
     </>
   );
@@ -40,5 +42,29 @@ describe('toasts and modal dialogs', () => {
     await renderWithProviders(<Page />);
     act(() => void toastStore.getState().toast({ title: 'Saved' }));
     expect(screen.getByTestId('toast').closest('dialog')).toBeNull();
+  });
+
+  it('Escape typed in a form field closes the toast, not the dialog', async () => {
+    await renderWithProviders(<Page />);
+    act(() => setOpen(true));
+    act(() => void toastStore.getState().toast({ title: 'Error', variant: 'destructive' }));
+    const field = screen.getByRole('textbox', { name: 'Name' });
+    field.focus();
+    const cancel = jest.fn();
+    field.closest('dialog')!.addEventListener('keydown', cancel);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(cancel).not.toHaveBeenCalled();
+    expect(field.closest('dialog')).toHaveAttribute('open');
+  });
+
+  it("the dialog's toasts hang below its header, not over its close button", async () => {
+    await renderWithProviders(<Page />);
+    act(() => setOpen(true));
+    act(() => void toastStore.getState().toast({ title: 'Error', variant: 'destructive' }));
+    const top = screen.getByRole('button', { name: 'Close' }).closest('.ui-dialog__top')!;
+    expect(top).not.toBeNull();
+    expect(top.lastElementChild).toContainElement(screen.getByTestId('toast'));
+    expect(top.firstElementChild).toHaveClass('ui-dialog__header');
   });
 });

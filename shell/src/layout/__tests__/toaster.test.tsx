@@ -27,6 +27,23 @@ describe('Toaster', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
+  it('Escape closes the newest toast wherever the focus is', async () => {
+    await renderWithProviders(
+      <>
+        <input aria-label="Search" />
+        <Toaster />
+      </>,
+    );
+    show('four');
+    const field = screen.getByRole('textbox', { name: 'Search' });
+    field.focus();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByTestId('toast')).toBeNull();
+    show('five');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
   it('F8 focuses the notification viewport', async () => {
     await renderWithProviders(<Toaster />);
     fireEvent.keyDown(window, { key: 'F8' });

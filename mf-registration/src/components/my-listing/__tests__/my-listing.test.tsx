@@ -241,6 +241,58 @@ describe('/my-listing signed in', () => {
     });
   });
 
+  it('sets one time range for the ticked days at once, keeping the stored shape (en)', async () => {
+    const user = userEvent.setup();
+    signInAs({ phone: '919876543210' });
+    m.setMyOpeningHours.mockResolvedValue({ ok: true, data: {} });
+    await renderWithProviders(<MyListing />, { language: 'en' });
+    const form = await screen.findByRole('form', { name: 'Opening hours' });
+    const same = within(form).getByRole('group', { name: 'Same hours for several days' });
+    // Monday to Saturday are ticked to start with: untick Saturday, tick Sunday.
+    await user.click(within(same).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(same).getByRole('checkbox', { name: 'Sunday' }));
+    const opens = within(same).getByLabelText('Opens');
+    const closes = within(same).getByLabelText('Closes');
+    await user.clear(closes);
+    await user.type(closes, '07:00');
+    await user.clear(opens);
+    await user.type(opens, '08:00');
+    await user.click(within(same).getByRole('button', { name: 'Apply to the ticked days' }));
+    expect(within(same).getByText('The opening time must be before the closing time.')).toBeInTheDocument();
+    expect(opens).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(closes);
+    await user.type(closes, '13:00');
+    await user.click(within(same).getByRole('button', { name: 'Apply to the ticked days' }));
+    expect(within(same).getByRole('status')).toHaveTextContent('Set for 6 days. Save to keep them.');
+    expect(within(form).getByLabelText('Sunday: opens at')).toHaveValue('08:00');
+    expect(within(form).getByLabelText('Saturday: opens at')).toHaveValue('09:00');
+    await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
+    const morning = { open: '08:00', close: '13:00' };
+    expect(m.setMyOpeningHours).toHaveBeenCalledWith(listing().id, {
+      mon: morning,
+      tue: morning,
+      wed: morning,
+      thu: morning,
+      fri: morning,
+      sat: { open: '09:00', close: '18:00' },
+      sun: morning,
+    });
+  });
+
+  it('in Hindi: no day ticked says so, nothing changes', async () => {
+    const user = userEvent.setup();
+    signInAs({ phone: '919876543210' });
+    await renderWithProviders(<MyListing />, { language: 'hi' });
+    const form = await screen.findByRole('form', { name: 'खुलने का समय' });
+    const same = within(form).getByRole('group', { name: 'कई दिनों का एक ही समय' });
+    for (const day of ['सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार']) {
+      await user.click(within(same).getByRole('checkbox', { name: day }));
+    }
+    await user.click(within(same).getByRole('button', { name: 'चुने गए दिनों पर लगाएँ' }));
+    expect(same).toHaveAccessibleDescription('कम से कम एक दिन चुनें।');
+    expect(within(same).getByRole('status')).toBeEmptyDOMElement();
+  });
+
   it('shows 8 weeks of leads as a chart hidden from screen readers and as a table', async () => {
     signInAs({ phone: '919876543210' });
     await renderWithProviders(<MyListing />, { language: 'en' });
