@@ -318,3 +318,15 @@ GRANT ALL ON FUNCTION public.rating_score(p_category_sum bigint, p_category_coun
 
 REVOKE ALL ON FUNCTION public.search_words_of(p_text text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.search_words_of(p_text text) TO service_role;
+
+-- (from 0012)
+-- What counts as letters: every character but white space, punctuation and symbols, and digits
+-- (ASCII and Devanagari). In a C-locale database the classes are ASCII only, so any other
+-- character counts as a letter: the form, which knows Unicode, is the stricter of the two.
+create or replace function private.letter_count(p_text text) returns integer
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select char_length(regexp_replace(coalesce(p_text, ''), '[[:space:][:punct:][:digit:]०-९]', '', 'g'))
+$$;
+revoke all on function private.letter_count(text) from public;

@@ -4,11 +4,20 @@
 -- made the object as it stands (later ALTERs may have added columns or constraints). A change
 -- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
--- (from 0011)
-CREATE FUNCTION public.register_provider(p_name text DEFAULT NULL::text, p_business_name text DEFAULT NULL::text, p_category text DEFAULT NULL::text, p_specialist_in text DEFAULT NULL::text, p_aadhaar text DEFAULT NULL::text, p_experience integer DEFAULT NULL::integer, p_address text DEFAULT NULL::text) RETURNS uuid
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'public', 'pg_temp'
-    AS $_$
+-- Registration: a pending listing owned by the signed-in phone; a name and an address of at
+-- least 2 letters, a name not only digits. (from 0012)
+create or replace function public.register_provider(
+  p_name text default null,
+  p_business_name text default null,
+  p_category text default null,
+  p_specialist_in text default null,
+  p_aadhaar text default null,
+  p_experience integer default null,
+  p_address text default null
+) returns uuid
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
 declare
   v_mobile text := private.require_phone('register');
   v_name text;
@@ -37,6 +46,9 @@ begin
   end if;
   if char_length(v_name) > 100 then
     raise exception using errcode = '23514', message = 'name must be at most 100 characters', detail = 'name';
+  end if;
+  if private.letter_count(v_name) < 2 then
+    raise exception using errcode = '23514', message = 'name must have at least 2 letters (not only digits)', detail = 'name';
   end if;
   if v_business is not null and char_length(v_business) > 150 then
     raise exception using errcode = '23514', message = 'business_name must be at most 150 characters', detail = 'business_name';
@@ -86,6 +98,9 @@ begin
   if char_length(v_address) > 300 then
     raise exception using errcode = '23514', message = 'address must be at most 300 characters', detail = 'address';
   end if;
+  if private.letter_count(v_address) < 2 then
+    raise exception using errcode = '23514', message = 'address must have at least 2 letters', detail = 'address';
+  end if;
 
   -- One mobile's registrations are counted one at a time.
   perform pg_advisory_xact_lock(hashtextextended('register:' || v_mobile, 0));
@@ -110,7 +125,7 @@ begin
   end if;
   return v_id;
 end
-$_$;
+$$;
 
 -- (from 0007)
 CREATE FUNCTION public.search_providers(p_query text DEFAULT NULL::text, p_category text DEFAULT NULL::text, p_min_rating numeric DEFAULT 0, p_verified text DEFAULT 'all'::text, p_sort text DEFAULT 'rating_desc'::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_available boolean DEFAULT false) RETURNS TABLE(id uuid, name text, business_name text, mobile text, category text, specialist_in text, experience integer, address text, verified boolean, registration_date timestamp with time zone, avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
