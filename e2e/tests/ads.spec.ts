@@ -1,7 +1,7 @@
 import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test';
 import { test, expect, afterPageTimers, expectNoSeriousA11yViolations, remoteSlotFailed, useLanguage } from '../fixtures/test';
 import { OPEN_DELAY_MS, ROTATE_MS, TYPING_QUIET_MS } from '../../mf-ads/src/utils/timings';
-import { IDLE_TIMEOUT_MS } from '../../shell/src/remotes/use-after-idle';
+import { PAGE_IDLE_TIMEOUT_MS as IDLE_TIMEOUT_MS } from '../../shared/src/scheduling/page-idle';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import hiRegistration from '../../mf-registration/src/locales/hi.json';
 
