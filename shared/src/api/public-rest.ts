@@ -106,7 +106,7 @@ export async function sendRestRows<T>(target: PublicTarget, options?: PublicRequ
 
 /**
  * @deprecated Use sendRestRows with a declared read. Kept for remotes built against
- * @city/shared 2.8 or older, which call it at run time through the shared singleton.
+ * @city/shared 2.7 or older, which call it at run time through the shared singleton.
  * @public
  */
 export function publicSelect<T>(table: string, query: PublicQuery, options?: PublicRequestOptions): Promise<T[]> {
@@ -115,7 +115,7 @@ export function publicSelect<T>(table: string, query: PublicQuery, options?: Pub
 
 /**
  * @deprecated Use sendRest with a declared read. Kept for remotes built against @city/shared
- * 2.8 or older, which call it at run time through the shared singleton.
+ * 2.7 or older, which call it at run time through the shared singleton.
  * @public
  */
 export function publicRpc<T>(fn: string, args: Record<string, unknown>, options?: PublicRequestOptions): Promise<T> {
