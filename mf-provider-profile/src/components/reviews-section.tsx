@@ -1,20 +1,38 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, toast, useLanguage } from '@city/shared';
-import { loadPhoneChunk, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewLength, reviewTextProblem } from '../api';
+import { ApiError, authStore, Button, formatDate, formatNumber, isPhoneSession, StarRatingDisplay, toast, useLanguage } from '@city/shared';
+import { loadPhoneChunk, needsPhoneSignIn, REVIEW_MAX_LENGTH, reviewerNameOk, reviewLength, reviewTextProblem } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft, saveReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';
 import { usePhonePanel } from './lazy-phone-panel';
 
-type Failure = 'network' | 'rateLimited' | 'other';
-const FAILURE_KEY = { network: 'reviews.network', rateLimited: 'reviews.rateLimited', other: 'reviews.failed' } as const;
+type Failure = 'network' | 'rateLimited' | 'other' | 'empty' | 'name';
+const FAILURE_KEY = {
+  network: 'reviews.network',
+  rateLimited: 'reviews.rateLimited',
+  other: 'reviews.failed',
+  empty: 'reviews.emptyText',
+  name: 'reviews.nameInvalid',
+} as const;
+
+/** Why the server refused a post, as the form says it: blank text or a bad name have their own words. */
+function failureOf(err: unknown): Failure {
+  if (!(err instanceof ApiError)) return 'other';
+  if (err.isRateLimited) return 'rateLimited';
+  if (err.isNetwork) return 'network';
+  if (err.details === 'reviewer_name') return 'name';
+  if (err.details === 'review_text' && err.code === '23502') return 'empty';
+  return 'other';
+}
 
 /** A post that waits for a phone sign-in; `staleToken`: the session the server refused (expired). */
 type Waiting = { staleToken: string | null };
 
 /**
- * Reviews newest first, and a form to add one (blank text is ignored, long text refused).
+ * Reviews newest first, each with its writer's stars, first name (or "A visitor") and date and
+ * the provider's reply, and a form to add one (blank text and a bad name are refused with a
+ * message before sending, and when the server refuses them; long text refused).
  * What is typed is kept as a draft per provider until it is posted (utils/review-draft); a
  * failed post says why beside the button, and pressing it again retries. Posting needs a phone
  * session: without one (or when it expired) the code step opens under the form, the draft stays,
@@ -26,11 +44,13 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   const reviews = useReviews(providerId);
   const items = reviews.data?.items ?? [];
   const [text, setText] = useState(() => loadReviewDraft(providerId));
+  const [name, setName] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [showTooLong, setShowTooLong] = useState(false);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const { panel, fallback } = usePhonePanel(waiting !== null);
   const ids = useId();
   const length = reviewLength(text);
@@ -43,7 +63,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     const sentWith = authStore.getState().session?.access_token ?? null;
     try {
       const phone = await loadPhoneChunk();
-      const outcome = await phone.keepIfOffline(() => phone.submitReview(providerId, text), { kind: 'review', providerId, text });
+      const named = name.trim() !== '';
+      const outcome = await phone.keepIfOffline(
+        () => (named ? phone.submitReview(providerId, text, name) : phone.submitReview(providerId, text)),
+        { kind: 'review', providerId, text, ...(named ? { name } : {}) },
+      );
       if (outcome.status === 'sent') reviews.add(outcome.value);
       setText('');
       setShowTooLong(false);
@@ -55,10 +79,11 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
         setWaiting({ staleToken: sentWith });
         return;
       }
-      const why: Failure =
-        err instanceof ApiError && err.isRateLimited ? 'rateLimited' : err instanceof ApiError && err.isNetwork ? 'network' : 'other';
+      const why = failureOf(err);
       setFailure(why);
       toast({ title: t('reviews.failed'), ...(why !== 'other' ? { description: t(FAILURE_KEY[why]) } : {}), variant: 'destructive' });
+      if (why === 'empty') field.current?.focus();
+      if (why === 'name') nameField.current?.focus();
     } finally {
       setSending(false);
     }
@@ -69,8 +94,14 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
     if (sending) return;
     const problem = reviewTextProblem(text);
     if (problem === 'empty') {
-      // The spec: empty or whitespace-only reviews are ignored.
+      // Said, not dropped in silence (issue 28): nothing visible to send.
+      setFailure('empty');
       field.current?.focus();
+      return;
+    }
+    if (!reviewerNameOk(name)) {
+      setFailure('name');
+      nameField.current?.focus();
       return;
     }
     if (problem === 'tooLong') {
@@ -87,6 +118,8 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
   };
 
   const errorId = `${ids}-error`;
+  const failureId = `${ids}-failure`;
+  const textInvalid = (tooLong && showTooLong) || failure === 'empty';
   const counterId = `${ids}-counter`;
 
   return (
@@ -102,9 +135,10 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
           onChange={(e) => {
             setText(e.target.value);
             if (reviewLength(e.target.value) <= REVIEW_MAX_LENGTH) setShowTooLong(false);
+            if (failure === 'empty') setFailure(null);
           }}
-          aria-invalid={tooLong && showTooLong ? true : undefined}
-          aria-describedby={`${counterId}${showTooLong && tooLong ? ` ${errorId}` : ''}`}
+          aria-invalid={textInvalid || undefined}
+          aria-describedby={`${counterId}${showTooLong && tooLong ? ` ${errorId}` : ''}${failure === 'empty' ? ` ${failureId}` : ''}`}
         />
         <p id={counterId} className={tooLong ? 'provider-profile__counter provider-profile__counter--over' : 'provider-profile__counter'}>
           {t('reviews.counter', { count: formatNumber(length, lang), max: formatNumber(REVIEW_MAX_LENGTH, lang) })}
@@ -114,8 +148,26 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
             {t('reviews.tooLong', { max: formatNumber(REVIEW_MAX_LENGTH, lang) })}
           </p>
         ) : null}
+        <label htmlFor={`${ids}-name`}>{t('reviews.nameLabel')}</label>
+        <input
+          id={`${ids}-name`}
+          ref={nameField}
+          className="provider-profile__review-name"
+          value={name}
+          maxLength={60}
+          autoComplete="given-name"
+          onChange={(e) => {
+            setName(e.target.value);
+            if (failure === 'name') setFailure(null);
+          }}
+          aria-invalid={failure === 'name' || undefined}
+          aria-describedby={`${ids}-name-hint${failure === 'name' ? ` ${failureId}` : ''}`}
+        />
+        <p id={`${ids}-name-hint`} className="provider-profile__hint">
+          {t('reviews.nameHint')}
+        </p>
         {failure ? (
-          <p role="alert" className="provider-profile__error">
+          <p id={failureId} role="alert" className="provider-profile__error">
             {t(FAILURE_KEY[failure])}
           </p>
         ) : null}
@@ -154,6 +206,12 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
         <ol className="provider-profile__reviews" aria-label={t('reviews.heading')}>
           {items.map((r) => (
             <li key={r.id} className="provider-profile__review">
+              <div className="provider-profile__review-by">
+                <strong>{r.reviewer_name || t('reviews.visitor')}</strong>
+                {r.rating ? (
+                  <StarRatingDisplay value={r.rating} label={t('reviews.stars', { rating: formatNumber(r.rating, lang) })} />
+                ) : null}
+              </div>
               <p className="provider-profile__review-text" id={`${ids}-review-${r.id}`}>
                 {r.review_text}
               </p>
@@ -161,6 +219,12 @@ export function ReviewsSection({ providerId }: { providerId: string }) {
                 <time dateTime={r.created_at}>{formatDate(r.created_at, lang)}</time>
                 <ReportButton target={{ kind: 'review', id: r.id }} describedBy={`${ids}-review-${r.id}`} />
               </div>
+              {r.reply_text ? (
+                <div className="provider-profile__reply">
+                  <strong>{t('reviews.reply')}</strong>
+                  <p className="provider-profile__review-text">{r.reply_text}</p>
+                </div>
+              ) : null}
             </li>
           ))}
         </ol>

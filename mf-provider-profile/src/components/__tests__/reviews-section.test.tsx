@@ -83,18 +83,80 @@ describe('ReviewsSection', () => {
     expect(currentToast()).toMatchObject({ title: 'Review submitted successfully!', variant: 'default' });
   });
 
-  it('ignores empty and whitespace-only reviews', async () => {
-    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
-    await screen.findByText('No reviews yet. Be the first one!');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Write a review' }), '   {enter}  ');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+  it.each([
+    ['en', 'Write a review', 'Submit review', 'Your review is empty. Please write a few words before sending it.'],
+    ['hi', 'समीक्षा लिखें', 'समीक्षा भेजें', 'आपकी समीक्षा खाली है। भेजने से पहले कुछ शब्द लिखें।'],
+  ] as const)('in %s, an empty or whitespace-only review is not sent and the form says why', async (language, label, submit, message) => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language });
+    const box = await screen.findByRole('textbox', { name: label });
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    await userEvent.type(box, '   {enter}  ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(api.submitReview).not.toHaveBeenCalled();
     expect(currentToast()).toBeUndefined();
-    expect(screen.getByText('No reviews yet. Be the first one!')).toBeInTheDocument();
   });
 
-  it('ignores a review made only of invisible or control characters', async () => {
+  it('says the review is empty when the server answers that the text is required', async () => {
+    api.submitReview.mockImplementation(() => laterFail(new shared.ApiError('review_text is required', '23502', 400, 'review_text')));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    const box = await screen.findByRole('textbox', { name: 'Write a review' });
+    await userEvent.type(box, 'Nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your review is empty. Please write a few words before sending it.');
+    expect(box).toHaveFocus();
+  });
+
+  it('sends the first name chosen, refuses one that is not 2-40 letters before sending and when the server does', async () => {
+    api.submitReview.mockImplementation(() => later(review(9, { review_text: 'Good', reviewer_name: 'सीमा' })));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    const name = await screen.findByRole('textbox', { name: 'आपका पहला नाम (वैकल्पिक)' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'Good');
+    await userEvent.type(name, '98765');
+    await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('2 से 40 अक्षरों का पहला नाम लिखें');
+    expect(name).toHaveFocus();
+    expect(api.submitReview).not.toHaveBeenCalled();
+    await userEvent.clear(name);
+    await userEvent.type(name, ' सीमा ');
+    await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+    await waitFor(() => expect(api.submitReview).toHaveBeenCalledWith(PROVIDER_ID, 'Good', ' सीमा '));
+    expect(await screen.findByText('सीमा')).toBeInTheDocument();
+  });
+
+  it('shows each review’s stars, first name (or "A visitor"), date and the provider’s reply', async () => {
+    api.fetchReviews.mockImplementation(() =>
+      later([
+        review(3, { reviewer_name: 'Ravi', rating: 4, reply_text: 'Thank you, Ravi!', replied_at: '2026-03-16T09:00:00Z' }),
+        review(2, { reviewer_name: null, rating: null }),
+      ]),
+    );
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('Review number 3');
+    const [first, second] = within(list()).getAllByRole('listitem');
+    expect(within(first!).getByText('Ravi')).toBeInTheDocument();
+    expect(within(first!).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(first!).getByText('15 March 2026')).toBeInTheDocument();
+    expect(within(first!).getByText('Reply from the provider')).toBeInTheDocument();
+    expect(within(first!).getByText('Thank you, Ravi!')).toBeInTheDocument();
+    expect(within(second!).getByText('A visitor')).toBeInTheDocument();
+    expect(within(second!).queryByRole('img')).toBeNull();
+    expect(within(second!).queryByText('Reply from the provider')).toBeNull();
+    expect(texts()).toEqual(['Review number 3', 'Review number 2']);
+  });
+
+  it('in Hindi, a review by nobody named reads "एक आगंतुक" with its stars in Hindi words', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(3, { rating: 5 })]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    expect(await screen.findByText('एक आगंतुक')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5 में से 5 रेटिंग' })).toBeInTheDocument();
+  });
+
+  it('does not send a review made only of invisible or control characters', async () => {
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
     const box = screen.getByRole('textbox', { name: 'Write a review' });
@@ -105,7 +167,7 @@ describe('ReviewsSection', () => {
     expect(api.submitReview).not.toHaveBeenCalled();
     expect(currentToast()).toBeUndefined();
     expect(box).toHaveFocus();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your review is empty.');
   });
 
   it('counts characters against the limit and refuses a too-long review with a clear message', async () => {
