@@ -7,7 +7,7 @@ import { useSave } from '../../hooks/use-save';
 import { FormMessage } from './form-message';
 
 /** A reply's bounds after cleaning (the database checks the same: reply_to_review). */
-export const REPLY_MAX_LENGTH = 500;
+const REPLY_MAX_LENGTH = 500;
 
 const cleanReply = (text: string) => cleanText(text, { multiline: true });
 
