@@ -184,6 +184,8 @@ test('offline: a rating and a review given offline are kept (also across a reloa
   await profile(page).getByRole('radio', { name: '4 stars' }).click();
   await expect(toast(page, enProfile.outbox.pending)).toBeVisible();
   await expect(profile(page).getByRole('radio', { name: '4 stars' })).toBeChecked();
+  // The review form (its own chunk, fetched ahead once the profile was shown) opens offline too.
+  await profile(page).getByRole('button', { name: enProfile.reviews.label }).click();
   await profile(page).getByRole('textbox', { name: enProfile.reviews.label }).fill('Written with no signal, sent later.');
   await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
   await expect(toast(page, enProfile.outbox.pending)).toBeVisible();

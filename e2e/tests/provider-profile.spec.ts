@@ -4,6 +4,7 @@ import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import enPhone from '../../mf-provider-profile/src/locales/phone/en.json';
+import enReviewForm from '../../mf-provider-profile/src/locales/review-form/en.json';
 import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import {
   test,
@@ -334,7 +335,7 @@ test.describe('in English', () => {
     await expect(ratingCard(page).getByRole('button', { name: enPhone.rating.signOut })).toHaveCount(0);
   });
 
-  test('review: the code step keeps the draft, then it appears first, stored trimmed; whitespace ignored; too long refused', async ({
+  test('review: the code step keeps the draft, then it appears first, stored trimmed; whitespace refused with a message; too long refused', async ({
     page,
     db,
     site,
@@ -346,7 +347,10 @@ test.describe('in English', () => {
     const list = profile(page).getByRole('list', { name: enProfile.reviews.heading });
     await expect(list.getByRole('listitem')).toHaveCount(1);
 
+    // The form opens on "Write a review" (its own chunk), with the focus in the box.
+    await reviewsCard(page).getByRole('button', { name: enProfile.reviews.label }).click();
     const box = profile(page).getByRole('textbox', { name: enProfile.reviews.label });
+    await expect(box).toBeFocused();
     await box.fill('  Fixed our leaking tank in 20 minutes. <b>Recommended</b>  ');
     await expect(profile(page).getByText('56 / 1,000 characters')).toBeVisible();
     await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
@@ -372,15 +376,17 @@ test.describe('in English', () => {
     const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(new Date(stored![0]!.created_at as string));
     await expect(list.getByRole('listitem').first().locator('time')).toHaveText(date);
 
-    // Whitespace only: nothing is sent, nothing is stored.
+    // Whitespace only: nothing is sent, nothing is stored, and the form says why (issue 28).
     await toast(page).getByRole('button').click();
-    // Each press is handled at once: blank text is ignored and focus goes back to the box.
+    // Each press is handled at once: blank text is refused with a message and focus goes back to the box.
     await box.fill('   \n  ');
     await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    await expect(profile(page).getByRole('alert')).toHaveText(enReviewForm.emptyText);
     await expect(box).toBeFocused();
     // Invisible characters only (zero-width, word joiner, BOM, no-break space, soft hyphen, a bidi override) are blank too.
     await box.fill('\u200B\u200C\u200D\u2060\uFEFF\u00A0\u00AD\u202E');
     await profile(page).getByRole('button', { name: enProfile.reviews.submit }).click();
+    await expect(profile(page).getByRole('alert')).toHaveText(enReviewForm.emptyText);
     await expect(box).toBeFocused();
     await expect(toast(page)).toHaveCount(0);
     expect(await count(db, 'reviews', { provider_id: p.id })).toBe(2);

@@ -293,6 +293,7 @@ test.describe('the backend killed (SIGKILL) and restarted mid-journey', () => {
 
     // Committed before the crash: a review and a rating. Reviewing needs a phone: the code step
     // opens at the first send, the draft is kept meanwhile and sent once signed in.
+    await profile(page).getByRole('button', { name: enProfile.reviews.label }).click();
     await textarea().fill('Came on time, fixed the leak.');
     await submit().click();
     await signInThroughStep(profile(page), uniqueVisitorMobile(), 'en');

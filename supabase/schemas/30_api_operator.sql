@@ -135,6 +135,62 @@ begin
 end
 $$;
 
+-- Hide or show an owner's answer (a reason required, audited as reply.hide / reply.show).
+-- Hidden: no longer in public.reviews; the owner cannot answer that review again. (from 0015)
+create function public.admin_hide_reply(p_review_id uuid default null, p_hidden boolean default null, p_reason text default null)
+returns public.reviews
+    language plpgsql security definer
+    set search_path to 'public', 'pg_temp'
+    as $$
+declare
+  v_reason text;
+  v_reply private.review_replies;
+  v_row public.reviews;
+begin
+  perform private.require_admin();
+  v_reason := private.admin_reason(p_reason);
+  if p_hidden is null then
+    raise exception using errcode = '22023', message = 'p_hidden must be true or false', detail = 'hidden';
+  end if;
+  select * into v_reply from private.review_replies where review_id = p_review_id for update;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'reply not found', detail = 'review_id';
+  end if;
+  perform private.audit_explicit(true);
+  update private.review_replies set hidden = p_hidden where review_id = p_review_id;
+  update public.reviews
+     set reply_text = case when p_hidden then null else v_reply.reply_text end,
+         replied_at = case when p_hidden then null else v_reply.created_at end
+   where id = p_review_id
+  returning * into v_row;
+  perform private.audit(case when p_hidden then 'reply.hide' else 'reply.show' end, 'reviews', p_review_id::text,
+    left(v_reply.reply_text, 80), jsonb_build_object('reply_hidden', v_reply.hidden),
+    jsonb_build_object('reply_hidden', p_hidden), v_reason);
+  perform private.audit_explicit(false);
+  return v_row;
+end
+$$;
+
+-- The owners' answers, newest first, hidden ones too, for the console (operator only). (from 0015)
+create function public.admin_list_replies(p_limit integer default 50, p_offset integer default 0)
+returns table(review_id uuid, provider_id uuid, provider_name text, review_text text, reply_text text,
+              created_at timestamp with time zone, hidden boolean, total_count bigint)
+    language plpgsql stable security definer
+    set search_path to 'public', 'pg_temp'
+    as $$
+begin
+  perform private.require_admin();
+  return query
+    select r.review_id, r.provider_id, p.name, v.review_text, r.reply_text, r.created_at, r.hidden,
+           count(*) over ()
+      from private.review_replies r
+      join public.reviews v on v.id = r.review_id
+      join public.service_providers p on p.id = r.provider_id
+     order by r.created_at desc, r.review_id
+     limit least(greatest(coalesce(p_limit, 50), 1), 200) offset greatest(coalesce(p_offset, 0), 0);
+end
+$$;
+
 -- Hide or show a review; its open reports are resolved. Returns the review row. (from 0008)
 CREATE FUNCTION public.admin_hide_review(p_review_id uuid DEFAULT NULL::uuid, p_hidden boolean DEFAULT NULL::boolean, p_reason text DEFAULT NULL::text) RETURNS public.reviews
     LANGUAGE plpgsql SECURITY DEFINER
@@ -919,6 +975,16 @@ REVOKE ALL ON FUNCTION public.admin_delete_provider(p_id uuid, p_reason text) FR
 GRANT ALL ON FUNCTION public.admin_delete_provider(p_id uuid, p_reason text) TO service_role;
 GRANT ALL ON FUNCTION public.admin_delete_provider(p_id uuid, p_reason text) TO anon;
 GRANT ALL ON FUNCTION public.admin_delete_provider(p_id uuid, p_reason text) TO authenticated;
+
+revoke all on function public.admin_hide_reply(p_review_id uuid, p_hidden boolean, p_reason text) from public, anon, authenticated, service_role;
+grant all on function public.admin_hide_reply(p_review_id uuid, p_hidden boolean, p_reason text) to service_role;
+grant all on function public.admin_hide_reply(p_review_id uuid, p_hidden boolean, p_reason text) to authenticated;
+
+-- The owners' answers, newest first, hidden ones too, for the console (operator only).
+
+revoke all on function public.admin_list_replies(p_limit integer, p_offset integer) from public, anon, authenticated, service_role;
+grant all on function public.admin_list_replies(p_limit integer, p_offset integer) to service_role;
+grant all on function public.admin_list_replies(p_limit integer, p_offset integer) to authenticated;
 
 REVOKE ALL ON FUNCTION public.admin_hide_review(p_review_id uuid, p_hidden boolean, p_reason text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.admin_hide_review(p_review_id uuid, p_hidden boolean, p_reason text) TO service_role;

@@ -279,7 +279,17 @@ describe('reviews', () => {
     expect(first.data).toHaveProperty('id');
     expect(first.data).toHaveProperty('created_at');
     // no trace of the phone in the public row
-    expect(Object.keys(first.data as object).sort()).toEqual(['created_at', 'hidden', 'id', 'provider_id', 'review_text']);
+    expect(Object.keys(first.data as object).sort()).toEqual([
+      'created_at',
+      'hidden',
+      'id',
+      'provider_id',
+      'rating',
+      'replied_at',
+      'reply_text',
+      'review_text',
+      'reviewer_name',
+    ]);
     await new Promise((r) => setTimeout(r, 20));
     const second = await phone.rpc('add_review', { p_provider_id: id, p_review_text: 'Great service' });
     expect(second.error).toBeNull();

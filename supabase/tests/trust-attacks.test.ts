@@ -151,7 +151,17 @@ describe('ratings cannot be forged', () => {
     expect(review.data).toMatchObject({ provider_id: id, review_text: 'अच्छा काम' });
     const list = await anon.from('reviews').select('*').eq('provider_id', id);
     expect(list.data!.map((r) => r.review_text)).toEqual(['अच्छा काम']);
-    expect(Object.keys(list.data![0]!).sort()).toEqual(['created_at', 'hidden', 'id', 'provider_id', 'review_text']);
+    expect(Object.keys(list.data![0]!).sort()).toEqual([
+      'created_at',
+      'hidden',
+      'id',
+      'provider_id',
+      'rating',
+      'replied_at',
+      'reply_text',
+      'review_text',
+      'reviewer_name',
+    ]);
   });
 
   test('anonymous reviews with invented tokens store nothing', async () => {

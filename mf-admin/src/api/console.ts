@@ -121,6 +121,38 @@ export async function adminHideReview(reviewId: string, hidden: boolean, reason:
   await callRpc('admin_hide_review', { p_review_id: reviewId, p_hidden: hidden, p_reason: reason.trim() });
 }
 
+// ---- owners' replies to reviews (0015) ----
+
+/** An owner's reply to a review, hidden ones too (admin_list_replies). */
+export interface ConsoleReply {
+  review_id: string;
+  provider_id: string;
+  provider_name: string;
+  review_text: string;
+  reply_text: string;
+  created_at: string;
+  hidden: boolean;
+}
+
+/** The newest replies, 50 at most. */
+export async function adminListReplies(): Promise<ConsoleReply[]> {
+  const rows = (await callRpc('admin_list_replies', { p_limit: 50, p_offset: 0 })) as Record<string, unknown>[] | null;
+  return (rows ?? []).map((r) => ({
+    review_id: String(r.review_id),
+    provider_id: String(r.provider_id),
+    provider_name: str(r.provider_name) ?? '',
+    review_text: str(r.review_text) ?? '',
+    reply_text: str(r.reply_text) ?? '',
+    created_at: String(r.created_at),
+    hidden: r.hidden === true,
+  }));
+}
+
+/** Hides (or shows again) an owner's reply; the reason goes to the audit log. */
+export async function adminHideReply(reviewId: string, hidden: boolean, reason: string): Promise<void> {
+  await callRpc('admin_hide_reply', { p_review_id: reviewId, p_hidden: hidden, p_reason: reason.trim() });
+}
+
 // ---- providers (0008) ----
 
 export interface ConsoleProvider {

@@ -62,7 +62,7 @@ function sendItem(item: OutboxItem): Promise<unknown> {
     case 'rating':
       return submitRating(item.providerId, item.rating);
     case 'review':
-      return submitReview(item.providerId, item.text);
+      return item.name ? submitReview(item.providerId, item.text, item.name) : submitReview(item.providerId, item.text);
     case 'report':
       // The report code is the report dialog's chunk, not the profile's first render.
       return import('./reports').then(({ isAlreadyReported, sendReport }) =>

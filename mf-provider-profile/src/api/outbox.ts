@@ -14,7 +14,7 @@ export const OUTBOX_KEY = PROFILE_OUTBOX_KEY;
 export type OutboxItem =
   // deviceToken: only in items kept before ratings needed a phone (ignored: they go as the phone).
   | { id: string; kind: 'rating'; providerId: string; rating: number; deviceToken?: string; createdAt: string }
-  | { id: string; kind: 'review'; providerId: string; text: string; deviceToken?: string; createdAt: string }
+  | { id: string; kind: 'review'; providerId: string; text: string; name?: string; deviceToken?: string; createdAt: string }
   | { id: string; kind: 'report'; target: ReportTarget; reason: ReportReason; details: string; deviceToken: string; createdAt: string };
 
 export type NewItem = OutboxItem extends infer I ? (I extends OutboxItem ? Omit<I, 'id' | 'createdAt'> : never) : never;

@@ -12,7 +12,30 @@ export interface Review {
   provider_id: string;
   review_text: string;
   created_at: string;
+  /** The first name its writer chose (null: shown as "A visitor"). Migration 0015. */
+  reviewer_name?: string | null;
+  /** The stars of the writer's rating of this provider, if that phone rated it. */
+  rating?: number | null;
+  /** The provider's reply, while shown, and when it was written. */
+  reply_text?: string | null;
+  replied_at?: string | null;
 }
+
+/**
+ * A reviewer's first name: letters only (Latin and Devanagari letters and signs, not digits or
+ * dandas), 2..40 of them; the database checks the same (reviews_reviewer_name_check).
+ */
+// eslint-disable-next-line no-misleading-character-class -- a range of code points, as the database's check, not a glyph
+const REVIEWER_NAME = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0900-\u0963\u0971-\u097F]{2,40}$/u;
+
+/** The name as sent: cleaned like any line of text ('' when blank: no name). */
+export const cleanReviewerName = (name: string) => cleanText(name);
+
+/** Whether a typed first name can be sent (blank is fine: "A visitor"). */
+export const reviewerNameOk = (name: string) => {
+  const n = cleanReviewerName(name);
+  return n === '' || REVIEWER_NAME.test(n);
+};
 
 /**
  * A review as it is sent: bidi and control characters removed (line breaks kept), invisible

@@ -1,7 +1,7 @@
 // A provider's own listings (/my-listing): phone sign-in through GoTrue's OTP and the provider
 // functions of supabase/migrations/0007. The database decides ownership (RLS on the JWT's phone
 // claim); nothing here trusts the page. Components and hooks import from here (tests stub it).
-import { ApiError, dataClient, toApiError, type OpeningHours, type ProviderFields } from '@city/shared';
+import { ApiError, dataClient, reviewsRead, sendRestRows, toApiError, type OpeningHours, type ProviderFields } from '@city/shared';
 import type { ChangeInput, DetailsInput } from '../validation/my-listing';
 
 export type ListingStatus = 'pending' | 'approved' | 'rejected';
@@ -76,6 +76,8 @@ export type WriteResult<T> =
   | { ok: true; data: T }
   /** invalid: the database refused a value; forbidden: not this session's listing; gone: no such listing. */
   | { ok: false; reason: 'invalid' | 'forbidden' | 'gone' | 'rate-limited' | 'network' | 'unknown' }
+  /** The review already has the owner's reply (23505: a review is answered once). */
+  | { ok: false; reason: 'already-replied' }
   /** A phone number or a link in the business name or specialisation (23514, "no phone numbers or links"). */
   | { ok: false; reason: 'contact-details'; field: 'business_name' | 'specialist_in' };
 
@@ -91,6 +93,7 @@ async function write<T>(fn: string, args: Record<string, unknown>): Promise<Writ
     if (e.code === '23514' && /no phone numbers or links/i.test(e.message) && (field === 'business_name' || field === 'specialist_in')) {
       return { ok: false, reason: 'contact-details', field };
     }
+    if (e.code === '23505' && fn === 'reply_to_review') return { ok: false, reason: 'already-replied' };
     if (e.isInvalid) return { ok: false, reason: 'invalid' };
     if (e.code === '42501' || status === 401 || status === 403) return { ok: false, reason: 'forbidden' };
     if (e.isNotFound) return { ok: false, reason: 'gone' };
@@ -145,3 +148,24 @@ export async function confirmMyNumber(): Promise<ConfirmResult> {
     return { ok: false };
   }
 }
+
+/** A review of the listing as the public reads it (reviewsRead), with the owner's reply if shown. */
+export interface ListingReview {
+  id: string;
+  review_text: string;
+  created_at: string;
+  reviewer_name?: string | null;
+  rating?: number | null;
+  reply_text?: string | null;
+}
+
+/** How many of the newest reviews /my-listing shows, to reply to. */
+export const LISTING_REVIEWS_SHOWN = 50;
+
+/** The listing's newest reviews, as the public profile reads them. Throws ApiError. */
+export const fetchListingReviews = (providerId: string, signal?: AbortSignal) =>
+  sendRestRows<ListingReview>(reviewsRead(providerId, { limit: LISTING_REVIEWS_SHOWN }), signal ? { signal } : undefined);
+
+/** The owner's one reply to a review (reply_to_review, migration 0015): shown under it on the profile. */
+export const replyToReview = (reviewId: string, text: string) =>
+  write<ListingReview>('reply_to_review', { p_review_id: reviewId, p_reply_text: text });

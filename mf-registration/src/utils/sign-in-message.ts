@@ -23,6 +23,8 @@ export function writeErrorText(result: Extract<WriteResult<unknown>, { ok: false
       return t('myListing.validation.noContact');
     case 'network':
       return t('myListing.errors.network');
+    case 'already-replied':
+      return t('myListing.reviews.alreadyReplied');
     default:
       return t('myListing.errors.unknown');
   }

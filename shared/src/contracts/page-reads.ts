@@ -120,8 +120,12 @@ export const averageRatingsRead = (providerIds: readonly string[]): PublicTarget
 
 export const REVIEWS_PAGE_SIZE = 20;
 
-/** The columns of a review the public reads (named: a new column is not public by default). */
-const REVIEW_COLUMNS = 'id,provider_id,review_text,created_at';
+/**
+ * The columns of a review the public reads (named: a new column is not public by default): its
+ * text and date, the first name its writer chose and the stars of that phone's rating, the
+ * owner's reply while shown (migration 0015). One request: all are columns of reviews.
+ */
+const REVIEW_COLUMNS = 'id,provider_id,review_text,created_at,reviewer_name,rating,reply_text,replied_at';
 
 /** A page of a provider's reviews, newest first. */
 export const reviewsRead = (providerId: string, { offset = 0, limit = REVIEWS_PAGE_SIZE } = {}): PublicTarget => ({

@@ -56,6 +56,8 @@ const FIELD_LABELS = {
   resolved_by: 'audit.fields.decided_by',
   decided_by: 'audit.fields.decided_by',
   number_caution: 'audit.fields.number_caution',
+  reply_text: 'audit.fields.reply_text',
+  reply_hidden: 'audit.fields.reply_hidden',
 } as const;
 
 /** The same column name meaning different things in different tables. */

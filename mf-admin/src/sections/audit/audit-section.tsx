@@ -23,6 +23,9 @@ const ACTION_KEYS = {
   'review.hidden_by_reports': 'review_hidden_by_reports',
   'review.hide': 'review_hide',
   'review.show': 'review_show',
+  'owner.reply': 'owner_reply',
+  'reply.hide': 'reply_hide',
+  'reply.show': 'reply_show',
   'reports.dismiss': 'reports_dismiss',
   'reports.restore': 'reports_restore',
   'reports.suspend': 'reports_suspend',
@@ -52,7 +55,7 @@ export function changedFields(
 }
 
 /** What the listing's owner did (signed in by phone: no e-mail to show). */
-const OWNER_ACTIONS: readonly string[] = ['owner.edit', 'reports.owner_confirmed'];
+const OWNER_ACTIONS: readonly string[] = ['owner.edit', 'reports.owner_confirmed', 'owner.reply'];
 
 /** Who did it: the operator's e-mail, the listing's owner, or the system. */
 function actorLabel(t: AdminT, e: AuditEntry): string {

@@ -12,6 +12,7 @@ import {
 import { ProviderEditor } from '../../components/provider-editor';
 import { ReasonForm } from '../../components/reason-form';
 import { useRunAction } from '../../components/run-action';
+import { RepliesList } from './replies-list';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -49,6 +50,7 @@ export function ReportsSection() {
           ))}
         </ul>
       )}
+      <RepliesList />
     </section>
   );
 }

@@ -48,7 +48,7 @@ it('reads a page of reviews newest first', async () => {
   fetchMock.mockResolvedValueOnce(answer(200, [{ id: 'r1', provider_id: PROVIDER, review_text: 'अच्छा', created_at: '2026-01-01' }]));
   expect(await fetchReviews(PROVIDER, { offset: 20, limit: 20 })).toHaveLength(1);
   expect(Object.fromEntries(sent().url.searchParams)).toEqual({
-    select: 'id,provider_id,review_text,created_at',
+    select: 'id,provider_id,review_text,created_at,reviewer_name,rating,reply_text,replied_at',
     provider_id: `eq.${PROVIDER}`,
     order: 'created_at.desc,id.desc',
     offset: '20',

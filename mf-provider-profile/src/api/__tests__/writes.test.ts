@@ -2,7 +2,7 @@ import { ApiError, DEVICE_TOKEN_KEY, setSupabaseClient } from '@city/shared';
 import { fetchDeviceRating, fetchDeviceRatings } from '../ratings';
 import { fetchMyRating, fetchMyRatings, submitRating, submitReview } from '../as-phone';
 import { needsPhoneSignIn } from '../session';
-import { fetchReviews, reviewLength, reviewTextProblem } from '../reviews';
+import { fetchReviews, reviewerNameOk, reviewLength, reviewTextProblem } from '../reviews';
 import { installFakeRest, installFakeSupabase, type FakeSupabaseAnswer as Answer } from '@city/shared/testing';
 
 const PROVIDER = '3f1c2a7e-9b1d-4c55-8a2e-6d0f4b8e1a90';
@@ -133,7 +133,7 @@ describe('reviews', () => {
         method: 'GET',
         path: 'reviews',
         query: [
-          ['select', 'id,provider_id,review_text,created_at'],
+          ['select', 'id,provider_id,review_text,created_at,reviewer_name,rating,reply_text,replied_at'],
           ['provider_id', `eq.${PROVIDER}`],
           ['order', 'created_at.desc,id.desc'],
           ['offset', '20'],
@@ -150,13 +150,40 @@ describe('reviews', () => {
       p_provider_id: PROVIDER,
       p_review_text: 'Fixed it.\nOn time.',
     });
-    expect(stored).toEqual({ ...row, review_text: 'Fixed it.\nOn time.' });
+    expect(stored).toEqual({
+      ...row,
+      review_text: 'Fixed it.\nOn time.',
+      reviewer_name: null,
+      rating: null,
+      reply_text: null,
+      replied_at: null,
+    });
     expect(from).not.toHaveBeenCalled();
   });
 
   it('takes the row from a one-row list too', async () => {
     fakeClient({ data: [row] });
-    expect(await submitReview(PROVIDER, 'Good work')).toEqual(row);
+    expect(await submitReview(PROVIDER, 'Good work')).toEqual({
+      ...row,
+      reviewer_name: null,
+      rating: null,
+      reply_text: null,
+      replied_at: null,
+    });
+  });
+
+  it('sends the first name cleaned (p_reviewer_name); a name that is not 2-40 letters is refused without a request', async () => {
+    const { rpc } = fakeClient({ data: { ...row, reviewer_name: 'सीमा' } });
+    expect(await submitReview(PROVIDER, 'Good', ' \u200Bसीमा ')).toMatchObject({ reviewer_name: 'सीमा' });
+    expect(rpc).toHaveBeenCalledWith('add_review', { p_provider_id: PROVIDER, p_review_text: 'Good', p_reviewer_name: 'सीमा' });
+    rpc.mockClear();
+    for (const bad of ['A', '98765', 'Ravi Kumar', 'Ravi2', 'x'.repeat(41)]) {
+      expect(reviewerNameOk(bad)).toBe(false);
+      await expect(submitReview(PROVIDER, 'Good', bad)).rejects.toMatchObject({ code: '23514', details: 'reviewer_name' });
+    }
+    expect(rpc).not.toHaveBeenCalled();
+    expect(reviewerNameOk('   ')).toBe(true);
+    expect(reviewerNameOk('Ravi')).toBe(true);
   });
 
   it.each([['   '], ['\u200B\u200C\u200D'], ['\u2060\uFEFF\u00A0\u00AD'], ['\u0001\n\u202E']])(

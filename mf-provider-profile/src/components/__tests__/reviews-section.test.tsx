@@ -33,6 +33,13 @@ beforeEach(() => {
   signInByPhone();
 });
 
+/** The review box: "Write a review" opens the form (its own chunk) unless a draft opened it. */
+async function openBox(label: string): Promise<HTMLElement> {
+  const open = screen.queryByRole('button', { name: label });
+  if (open) fireEvent.click(open);
+  return screen.findByRole('textbox', { name: label });
+}
+
 const list = () => screen.getByRole('list', { name: /Reviews|समीक्षाएं/ });
 const texts = () =>
   within(list())
@@ -74,7 +81,7 @@ describe('ReviewsSection', () => {
     );
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('Review number 1');
-    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    const box = await openBox('Write a review');
     await userEvent.type(box, '  Great work, on time.  ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(texts()).toEqual(['Great work, on time.', 'Review number 1']));
@@ -83,21 +90,95 @@ describe('ReviewsSection', () => {
     expect(currentToast()).toMatchObject({ title: 'Review submitted successfully!', variant: 'default' });
   });
 
-  it('ignores empty and whitespace-only reviews', async () => {
-    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
-    await screen.findByText('No reviews yet. Be the first one!');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Write a review' }), '   {enter}  ');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+  it.each([
+    ['en', 'Write a review', 'Submit review', 'Your review is empty. Please write a few words before sending it.'],
+    ['hi', 'समीक्षा लिखें', 'समीक्षा भेजें', 'आपकी समीक्षा खाली है। भेजने से पहले कुछ शब्द लिखें।'],
+  ] as const)('in %s, an empty or whitespace-only review is not sent and the form says why', async (language, label, submit, message) => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language });
+    const box = await openBox(label);
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    await userEvent.type(box, '   {enter}  ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(api.submitReview).not.toHaveBeenCalled();
     expect(currentToast()).toBeUndefined();
-    expect(screen.getByText('No reviews yet. Be the first one!')).toBeInTheDocument();
   });
 
-  it('ignores a review made only of invisible or control characters', async () => {
+  it('says the review is empty when the server answers that the text is required', async () => {
+    api.submitReview.mockImplementation(() => laterFail(new shared.ApiError('review_text is required', '23502', 400, 'review_text')));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    const box = await openBox('Write a review');
+    await userEvent.type(box, 'Nice');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your review is empty. Please write a few words before sending it.');
+    expect(box).toHaveFocus();
+  });
+
+  it('sends the first name chosen, refuses one that is not 2-40 letters before sending and when the server does', async () => {
+    api.submitReview.mockImplementation(() => later(review(9, { review_text: 'Good', reviewer_name: 'सीमा' })));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    await openBox('समीक्षा लिखें');
+    const name = screen.getByRole('textbox', { name: 'आपका पहला नाम (वैकल्पिक)' });
+    await userEvent.type(await openBox('समीक्षा लिखें'), 'Good');
+    await userEvent.type(name, '98765');
+    await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('2 से 40 अक्षरों का पहला नाम लिखें');
+    expect(name).toHaveFocus();
+    expect(api.submitReview).not.toHaveBeenCalled();
+    await userEvent.clear(name);
+    await userEvent.type(name, ' सीमा ');
+    await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
+    await waitFor(() => expect(api.submitReview).toHaveBeenCalledWith(PROVIDER_ID, 'Good', ' सीमा '));
+    expect(await screen.findByText('सीमा')).toBeInTheDocument();
+  });
+
+  it('shows a "Write a review" button, not the form, until tapped; the tap opens the form with the focus in the box', async () => {
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
-    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Write a review' }));
+    const box = await screen.findByRole('textbox', { name: 'Write a review' });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Your first name (optional)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('shows each review’s stars, first name (or "A visitor"), date and the provider’s reply', async () => {
+    api.fetchReviews.mockImplementation(() =>
+      later([
+        review(3, { reviewer_name: 'Ravi', rating: 4, reply_text: 'Thank you, Ravi!', replied_at: '2026-03-16T09:00:00Z' }),
+        review(2, { reviewer_name: null, rating: null }),
+      ]),
+    );
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('Review number 3');
+    const [first, second] = within(list()).getAllByRole('listitem');
+    expect(within(first!).getByText('Ravi')).toBeInTheDocument();
+    expect(within(first!).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(first!).getByText('15 March 2026')).toBeInTheDocument();
+    expect(within(first!).getByText('Reply from the provider')).toBeInTheDocument();
+    expect(within(first!).getByText('Thank you, Ravi!')).toBeInTheDocument();
+    expect(within(second!).getByText('A visitor')).toBeInTheDocument();
+    expect(within(second!).queryByRole('img')).toBeNull();
+    expect(within(second!).queryByText('Reply from the provider')).toBeNull();
+    expect(texts()).toEqual(['Review number 3', 'Review number 2']);
+  });
+
+  it('in Hindi, a review by nobody named reads "एक आगंतुक" with its stars in Hindi words', async () => {
+    api.fetchReviews.mockImplementation(() => later([review(3, { rating: 5 })]));
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
+    expect(await screen.findByText('एक आगंतुक')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5 में से 5 रेटिंग' })).toBeInTheDocument();
+  });
+
+  it('does not send a review made only of invisible or control characters', async () => {
+    await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
+    await screen.findByText('No reviews yet. Be the first one!');
+    const box = await openBox('Write a review');
     // Zero-width space, non-joiner, joiner, word joiner, BOM, no-break space, soft hyphen, a control and a bidi override.
     fireEvent.change(box, { target: { value: '\u200B\u200C\u200D\u2060\uFEFF\u00A0\u00AD\u0007\u202E' } });
     expect(screen.getByText('0 / 1,000 characters')).toBeInTheDocument();
@@ -105,13 +186,13 @@ describe('ReviewsSection', () => {
     expect(api.submitReview).not.toHaveBeenCalled();
     expect(currentToast()).toBeUndefined();
     expect(box).toHaveFocus();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your review is empty.');
   });
 
   it('counts characters against the limit and refuses a too-long review with a clear message', async () => {
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
-    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    const box = await openBox('Write a review');
     await userEvent.type(box, ' Good ');
     expect(screen.getByText('4 / 1,000 characters')).toBeInTheDocument();
     fireEvent.change(box, { target: { value: 'क'.repeat(1001) } });
@@ -133,7 +214,7 @@ describe('ReviewsSection', () => {
     api.submitReview.mockImplementation(() => laterFail(error));
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
-    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    const box = await openBox('Write a review');
     await userEvent.type(box, 'Nice');
     await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Error submitting review.', variant: 'destructive' }));
@@ -145,7 +226,7 @@ describe('ReviewsSection', () => {
     api.submitReview.mockImplementation(() => laterFail(new shared.ApiError('boom', '500', 500)));
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
     await screen.findByText('No reviews yet. Be the first one!');
-    const box = screen.getByRole('textbox', { name: 'Write a review' });
+    const box = await openBox('Write a review');
     await userEvent.type(box, 'Nice');
     await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Error submitting review.', variant: 'destructive' }));
@@ -158,7 +239,7 @@ describe('ReviewsSection', () => {
     api.submitReview.mockReturnValue(answer.promise);
     await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
     await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
-    await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'बहुत अच्छा काम');
+    await userEvent.type(await openBox('समीक्षा लिखें'), 'बहुत अच्छा काम');
     await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
     await userEvent.click(screen.getByRole('button', { name: 'भेजी जा रही है…' }));
     expect(api.submitReview).toHaveBeenCalledTimes(1);
@@ -217,16 +298,16 @@ describe('ReviewsSection', () => {
     it('keeps the text per provider across a remount (reload) and clears it once posted', async () => {
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
-      await userEvent.type(screen.getByRole('textbox', { name: 'Write a review' }), 'Half written');
+      await userEvent.type(await openBox('Write a review'), 'Half written');
       cleanup();
 
       await renderWithProviders(<ReviewsSection providerId={OTHER_ID} />, { language: 'en' });
-      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
+      expect(await openBox('Write a review')).toHaveValue('');
       cleanup();
 
       api.submitReview.mockImplementation(() => later(review(7, { review_text: 'Half written, now done' })));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
-      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      const box = await openBox('Write a review');
       expect(box).toHaveValue('Half written');
       await userEvent.type(box, ', now done');
       await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
@@ -234,14 +315,14 @@ describe('ReviewsSection', () => {
       cleanup();
 
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
-      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('');
+      expect(await openBox('Write a review')).toHaveValue('');
     });
 
     it('offline: the review is kept on this device, the box cleared, and it says it will be sent when online', async () => {
       api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('TypeError: Failed to fetch', 'network', 0)));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
-      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      const box = await openBox('Write a review');
       await userEvent.type(box, 'Kept offline');
       await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
       await waitFor(() =>
@@ -274,7 +355,7 @@ describe('ReviewsSection', () => {
         .mockImplementationOnce(() => later(review(8, { review_text: 'Kept' })));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
-      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      const box = await openBox('Write a review');
       await userEvent.type(box, 'Kept');
       await userEvent.click(screen.getByRole('button', { name: 'Submit review' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -291,7 +372,7 @@ describe('ReviewsSection', () => {
       api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('too many requests', '429', 429)));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
       await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
-      await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
+      await userEvent.type(await openBox('समीक्षा लिखें'), 'अच्छा');
       await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('बहुत अधिक प्रयास हो गए। कृपया एक मिनट रुककर फिर से प्रयास करें।');
     });
@@ -300,7 +381,7 @@ describe('ReviewsSection', () => {
       api.submitReview.mockImplementationOnce(() => laterFail(new shared.ApiError('Failed to fetch', 'network', 0)));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
       await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
-      await userEvent.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'अच्छा');
+      await userEvent.type(await openBox('समीक्षा लिखें'), 'अच्छा');
       await userEvent.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
       await waitFor(() => expect(currentToast()?.title).toBe('आप ऑफ़लाइन हैं। इस फ़ोन में सहेजा गया: ऑनलाइन होने पर भेज दिया जाएगा।'));
     });
@@ -320,7 +401,7 @@ describe('ReviewsSection', () => {
       const user = userEvent.setup();
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
-      const box = screen.getByRole('textbox', { name: 'Write a review' });
+      const box = await openBox('Write a review');
       await user.type(box, 'Fixed the tap in an hour.');
       await user.click(screen.getByRole('button', { name: 'Submit review' }));
       expect(await screen.findByRole('heading', { name: 'Confirm your mobile number' })).toBeInTheDocument();
@@ -352,7 +433,7 @@ describe('ReviewsSection', () => {
         .mockImplementationOnce(() => later(review(5, { review_text: 'On time' })));
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'hi' });
       await screen.findByText('अभी कोई समीक्षा नहीं है। पहली समीक्षा आप लिखें!');
-      await user.type(screen.getByRole('textbox', { name: 'समीक्षा लिखें' }), 'On time');
+      await user.type(await openBox('समीक्षा लिखें'), 'On time');
       await user.click(screen.getByRole('button', { name: 'समीक्षा भेजें' }));
       expect(await screen.findByRole('heading', { name: 'अपना मोबाइल नंबर पक्का करें' })).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -367,11 +448,11 @@ describe('ReviewsSection', () => {
       const user = userEvent.setup();
       await renderWithProviders(<ReviewsSection providerId={PROVIDER_ID} />, { language: 'en' });
       await screen.findByText('No reviews yet. Be the first one!');
-      await user.type(screen.getByRole('textbox', { name: 'Write a review' }), 'Later');
+      await user.type(await openBox('Write a review'), 'Later');
       await user.click(screen.getByRole('button', { name: 'Submit review' }));
       await user.click(await screen.findByRole('button', { name: 'Not now' }));
       expect(screen.queryByRole('heading', { name: 'Confirm your mobile number' })).not.toBeInTheDocument();
-      expect(screen.getByRole('textbox', { name: 'Write a review' })).toHaveValue('Later');
+      expect(await openBox('Write a review')).toHaveValue('Later');
     });
   });
 });

@@ -1,6 +1,6 @@
 import { setSupabaseClient } from '@city/shared';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { confirmMyNumber, updateMyDetails } from '../my-listing';
+import { confirmMyNumber, replyToReview, updateMyDetails } from '../my-listing';
 
 function clientAnswering(answer: unknown) {
   const rpc = jest.fn(async () => answer);
@@ -37,5 +37,23 @@ describe('confirmMyNumber', () => {
     await expect(confirmMyNumber()).resolves.toEqual({ ok: false });
     setSupabaseClient({ rpc: jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) } as unknown as SupabaseClient);
     await expect(confirmMyNumber()).resolves.toEqual({ ok: false });
+  });
+});
+
+describe('replyToReview', () => {
+  it('calls reply_to_review with the review and the text; a second reply (23505) is already-replied, another phone forbidden', async () => {
+    const rpc = clientAnswering({ data: { id: 'r1', reply_text: 'Thanks' }, error: null, status: 200 });
+    await expect(replyToReview('r1', 'Thanks')).resolves.toMatchObject({ ok: true });
+    expect(rpc).toHaveBeenCalledWith('reply_to_review', { p_review_id: 'r1', p_reply_text: 'Thanks' });
+    clientAnswering({
+      data: null,
+      error: { code: '23505', message: 'this review already has a reply', details: 'review_id' },
+      status: 409,
+    });
+    await expect(replyToReview('r1', 'Again')).resolves.toEqual({ ok: false, reason: 'already-replied' });
+    clientAnswering({ data: null, error: { code: '42501', message: 'only the listing owner replies' }, status: 403 });
+    await expect(replyToReview('r1', 'Spam')).resolves.toEqual({ ok: false, reason: 'forbidden' });
+    clientAnswering({ data: null, error: { code: '23502', message: 'reply_text is required', details: 'reply_text' }, status: 400 });
+    await expect(replyToReview('r1', ' ')).resolves.toEqual({ ok: false, reason: 'invalid' });
   });
 });

@@ -7,6 +7,7 @@ import { ChangeForm } from './change-form';
 import { DetailsForm } from './details-form';
 import { HoursForm } from './hours-form';
 import { LeadsChart } from './leads-chart';
+import { ReviewReplies } from './review-replies';
 
 function StatusLine({ listing }: { listing: MyListing }) {
   const { t } = useTranslation('registration');
@@ -80,6 +81,7 @@ export function ListingPanel({ listing, onChanged }: { listing: MyListing; onCha
       <AvailabilityForm listing={listing} onSaved={onChanged} />
       <HoursForm listing={listing} onSaved={onChanged} />
       <LeadsChart providerId={listing.id} />
+      <ReviewReplies listing={listing} />
     </article>
   );
 }

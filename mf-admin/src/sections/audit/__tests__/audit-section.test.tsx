@@ -152,6 +152,41 @@ describe('AuditSection', () => {
     expect(within(screen.getByText('Caution one').closest('li')!).getByText('by the system')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Provider replied to a review', "by the listing's owner", 'Reply hidden', 'Reply hidden: No → Yes'],
+    ['hi', 'सेवा प्रदाता ने समीक्षा का जवाब दिया', 'लिस्टिंग के मालिक द्वारा', 'जवाब छिपाया गया', 'जवाब छिपा हुआ: '],
+  ] as const)('in %s, names an owner’s reply and the operator hiding it', async (language, replied, byOwner, hidden, change) => {
+    fakeConsole({
+      admin_audit_log: [
+        entry(2, {
+          actor: 'owner-uid',
+          actor_email: null,
+          action: 'owner.reply',
+          target_table: 'reviews',
+          target_name: 'Replied one',
+          before: null,
+          after: { reply_text: 'Thank you' },
+          reason: null,
+        }),
+        entry(1, {
+          action: 'reply.hide',
+          target_table: 'reviews',
+          target_name: 'Hidden one',
+          before: { reply_hidden: false },
+          after: { reply_hidden: true },
+          reason: 'A phone number in a reply',
+        }),
+      ].map((e) => ({ ...e, total_count: 2 })),
+    });
+    await renderWithProviders(<AuditSection />, { language });
+    const replied_ = (await screen.findByText('Replied one')).closest('li')!;
+    expect(within(replied_).getByText(replied)).toBeInTheDocument();
+    expect(within(replied_).getByText(byOwner)).toBeInTheDocument();
+    const hidden_ = screen.getByText('Hidden one').closest('li')!;
+    expect(within(hidden_).getByText(hidden)).toBeInTheDocument();
+    expect((await changesOf('Hidden one'))[0]).toContain(change);
+  });
+
   it("names the owner's edits, their revert and the owner's confirmation, and the number caution, in Hindi", async () => {
     fakeConsole({
       admin_audit_log: [

@@ -17,6 +17,7 @@ jest.mock('../../../api', () => ({
   setMyAvailability: jest.fn(),
   setMyOpeningHours: jest.fn(),
   confirmMyNumber: jest.fn(),
+  fetchListingReviews: jest.fn(),
 }));
 const m = jest.mocked(api);
 
@@ -54,6 +55,7 @@ beforeEach(() => {
   m.fetchLeads.mockResolvedValue(weeks());
   m.fetchMyListings.mockResolvedValue([listing()]);
   m.confirmMyNumber.mockResolvedValue({ ok: true, cleared: 0 });
+  m.fetchListingReviews.mockResolvedValue([]);
 });
 
 describe('/my-listing sign-in', () => {
