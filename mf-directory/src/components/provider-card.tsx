@@ -18,7 +18,7 @@ import type { ProviderListItem } from '../api';
 
 /** One provider in a category list or search results. */
 export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
-  const { t } = useTranslation('directory');
+  const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
   return (
