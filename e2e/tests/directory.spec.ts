@@ -9,7 +9,7 @@ import {
   recordDataRequests,
   useLanguage,
 } from '../fixtures/test';
-import hiDirectory from '../../mf-directory/src/locales/hi.json';
+import hiResults from '../../mf-directory/src/locales/results/hi.json';
 import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import { holdShellScript } from '../fixtures/hold-shell-script';
 
@@ -69,7 +69,7 @@ test.describe('in Hindi (default)', () => {
     // The chat app, with a message pre-filled in the visitor's language, naming the product.
     const chatHref = (await first.getByRole('link', { name: /व्हाट्सऐप/ }).getAttribute('href'))!;
     expect(chatHref).toMatch(/^https:\/\/wa\.me\/91[0-9]{10}\?text=/);
-    expect(new URL(chatHref).searchParams.get('text')).toBe(hiDirectory.card.chatText.replace('{{app}}', hiCommon.app.name));
+    expect(new URL(chatHref).searchParams.get('text')).toBe(hiResults.card.chatText.replace('{{app}}', hiCommon.app.name));
     await expectNoSeriousA11yViolations(page);
 
     if (count! > 20) {

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
-import enDirectory from '../../mf-directory/src/locales/en.json';
+import enResults from '../../mf-directory/src/locales/results/en.json';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
 import { test, expect, useLanguage } from '../fixtures/test';
 import { signInByCode } from '../fixtures/registration-phone';
@@ -66,8 +66,8 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 async function expectSettled(page: Page, timeout = 30_000) {
   const loading = [
     enCommon.remote.loading,
-    enDirectory.list.loading,
-    enDirectory.list.loadingMore,
+    enResults.list.loading,
+    enResults.list.loadingMore,
     enProfile.loading,
     enProfile.reviews.loading,
   ];
@@ -372,7 +372,7 @@ test.describe('a slow, flaky network (CDP)', () => {
       .getByRole('link', { name: /Plumber/ })
       .first()
       .click();
-    const listError = directory(page).getByRole('alert').filter({ hasText: enDirectory.list.error });
+    const listError = directory(page).getByRole('alert').filter({ hasText: enResults.list.error });
     const slotError = page.locator('[data-remote-fallback]');
     await expect(listError.or(slotError)).toBeVisible({ timeout: 30_000 });
     await expectSettled(page);

@@ -1,17 +1,40 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REMOTE_PARAMS, useLanguage, type DirectoryProps } from '@city/shared';
+import { currentLanguage, ensureLanguage, REMOTE_PARAMS, useLanguage, whenPageIdle, type DirectoryProps } from '@city/shared';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
-import { CategoryGrid } from './components/category-grid';
-import { EmptyCategoryActions } from './components/empty-category-actions';
-import { ProviderResults, type ResultsMode } from './components/provider-results';
+import type { ResultsMode } from './components/provider-results';
 import { SearchBox } from './components/search-box';
-import { WelcomeBanner } from './components/welcome-banner';
 import { useDirectoryState } from './hooks/use-directory-state';
-import { categorySlug } from './utils/directory-params';
+import { categorySlug, PARAM } from './utils/directory-params';
 import { isPlainClick } from './utils/plain-click';
 import './directory.css';
+
+// The two views are chunks of their own: the grid of `/` (components/home-view.tsx) and lists
+// and search results (components/results-view.tsx). The one the page opens on starts
+// downloading with this module, beside the rest; the other once the page is idle, so a tap opens
+// it at once (and offline: the service worker keeps the remote's chunks). While a view's chunk
+// downloads the whole module waits, as for its own code (or, hydrating `/`, keeps the HTML).
+// Each view's strings come with it in Hindi; on an English page its English chunk is awaited too
+// (no key is ever shown).
+const withStrings = <M,>(view: Promise<M>): Promise<M> =>
+  view.then(async (m) => {
+    // The page's language is known once i18n has started (ensureLanguage starts it).
+    let lang;
+    do await ensureLanguage((lang = currentLanguage()));
+    while (lang !== currentLanguage());
+    return m;
+  });
+const loadHomeView = () => withStrings(import('./components/home-view'));
+const CategoryGrid = lazy(() => loadHomeView().then((m) => ({ default: m.CategoryGrid })));
+const WelcomeBanner = lazy(() => loadHomeView().then((m) => ({ default: m.WelcomeBanner })));
+const loadResultsView = () => withStrings(import('./components/results-view'));
+const ResultsView = lazy(loadResultsView);
+const prefetch = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+if (typeof location !== 'undefined') {
+  const opened = new URLSearchParams(location.search);
+  prefetch(opened.has(PARAM.category) || opened.get(PARAM.query) ? loadResultsView : loadHomeView);
+}
 
 /**
  * Home page body: welcome banner, free registration, search (typed or spoken), and either the
@@ -20,6 +43,14 @@ import './directory.css';
 export default function Directory({ onOpenRegistration }: DirectoryProps) {
   const { t } = useTranslation('directory');
   const [state, actions, params] = useDirectoryState();
+  useEffect(
+    () =>
+      whenPageIdle(() => {
+        prefetch(loadHomeView);
+        prefetch(loadResultsView);
+      }),
+    [],
+  );
 
   // Category wins over search text (spec section 4): results only with text and no category.
   const mode: ResultsMode | null = state.category
@@ -42,7 +73,17 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
 
   // When the view changes (not on first render, not while typing a search), move focus to
   // its heading so keyboard and screen-reader users land on the new content.
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The results' heading may mount after the change (their chunk still downloading): it then
+  // takes the focus as it mounts.
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const focusOnMount = useRef(false);
+  const headingRef = useCallback((el: HTMLHeadingElement | null) => {
+    heading.current = el;
+    if (el && focusOnMount.current) {
+      focusOnMount.current = false;
+      el.focus();
+    }
+  }, []);
   const previousView = useRef(view);
   useEffect(() => {
     if (previousView.current === view) return;
@@ -52,7 +93,9 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
     // Back from a category: to its tile, where the user left the grid.
     const tile =
       from.startsWith('category:') && view === 'grid' ? document.querySelector<HTMLElement>(`[data-category="${from.slice(9)}"]`) : null;
-    (tile ?? headingRef.current)?.focus();
+    const target = tile ?? heading.current;
+    if (target) target.focus();
+    else focusOnMount.current = true;
   }, [view]);
 
   // A link to the URL that opens the registration form, so a tap works before the app has
@@ -87,25 +130,21 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       </div>
       <SearchBox query={state.query} onSearch={actions.setQuery} />
       {mode ? (
-        <ProviderResults
-          key={view}
-          ref={headingRef}
-          mode={mode}
-          filters={state.filters}
-          onFiltersChange={actions.setFilters}
-          onBack={actions.backToCategories}
-          params={params}
-          emptyCategoryActions={
-            mode.kind === 'category' ? (
-              <EmptyCategoryActions
-                name={mode.selected.kind === 'catalogue' ? mode.selected.category[lang] : null}
-                registerHref={`?${registerParams.toString()}`}
-                onRegister={onOpenRegistration}
-              />
-            ) : null
-          }
-          emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
-        />
+        <Suspense fallback={<p role="status">{tc('remote.loading')}</p>}>
+          <ResultsView
+            key={view}
+            ref={headingRef}
+            mode={mode}
+            filters={state.filters}
+            onFiltersChange={actions.setFilters}
+            onBack={actions.backToCategories}
+            params={params}
+            categoryName={mode.kind === 'category' && mode.selected.kind === 'catalogue' ? mode.selected.category[lang] : null}
+            registerHref={`?${registerParams.toString()}`}
+            onRegister={onOpenRegistration}
+            emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
+          />
+        </Suspense>
       ) : (
         <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />
       )}

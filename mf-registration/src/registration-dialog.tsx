@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, isPhoneSession, useAuth, type RegistrationDialogProps } from '@city/shared';
+import { isPhoneSession, useAuth, type RegistrationDialogProps } from '@city/shared';
+import { Dialog } from '@city/shared/ui/dialog';
 // This remote's strings, added to the page's i18n before anything here renders.
 import './locales';
 import { forgetSession } from './api';

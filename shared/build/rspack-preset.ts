@@ -187,6 +187,25 @@ function federationRuntimeEsm(fromDir: string): Record<string, string> {
   return alias;
 }
 
+/**
+ * react-router's `exports` name only its development build (remix-run/react-router#12532,
+ * #14102: dev warnings on, ENABLE_DEV_WARNINGS true); a production build points at the
+ * production files beside it, which the package ships too.
+ */
+function reactRouterProduction(fromDir: string): Record<string, string> {
+  const require = createRequire(join(fromDir, 'package.json'));
+  const alias: Record<string, string> = {};
+  for (const [specifier, file] of [
+    ['react-router', 'index.mjs'],
+    ['react-router/dom', 'dom-export.mjs'],
+  ] as const) {
+    const development = require.resolve(specifier).replace(/[^/\\]+$/, file);
+    const production = development.replace(/([/\\])development([/\\])/, '$1production$2');
+    if (existsSync(production)) alias[`${specifier}$`] = production;
+  }
+  return alias;
+}
+
 export interface ModuleBuildOptions {
   /** Package folder (pass __dirname). */
   dir: string;
@@ -222,7 +241,10 @@ export function createModuleConfig(opts: ModuleBuildOptions): Configuration {
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: federationRuntimeEsm(opts.dir) },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: { ...federationRuntimeEsm(opts.dir), ...(production ? reactRouterProduction(opts.dir) : {}) },
+    },
     module: {
       rules: [
         {

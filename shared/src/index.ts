@@ -1,5 +1,7 @@
-// The public surface of @city/shared. Browser code imports from '@city/shared' only, so
-// the federation shares exactly one copy of it (and of its stores and clients) per page.
+// The public surface of @city/shared. Browser code imports from '@city/shared', so the
+// federation shares exactly one copy of it (and of its stores and clients) per page. What has no
+// state and few users is a subpath instead (`exports` in package.json: validation, the dialog,
+// the stars), bundled into the modules that use it: every page loads this root whole.
 export * from './contracts';
 export * from './config/runtime-config-store';
 export * from './supabase/client';
@@ -13,6 +15,5 @@ export * from './api';
 export * from './data';
 export * from './ui';
 export * from './catalogue';
-export * from './validation';
 export * from './offline';
 export * from './time';

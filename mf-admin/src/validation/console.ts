@@ -1,4 +1,4 @@
-import { isVerhoeffValid } from '@city/shared';
+import { isVerhoeffValid } from '@city/shared/validation';
 
 /** The console's own input rules (the database enforces the same; these give the message first). */
 

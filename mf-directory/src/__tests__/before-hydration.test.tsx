@@ -24,8 +24,21 @@ function Page() {
 
 beforeEach(() => setTestLanguage('hi'));
 
-test('the prerendered HTML: register, more services and search work as links and a form; voice and pause are inactive', () => {
-  document.body.innerHTML = `<div id="root">${renderToString(<Page />)}</div>`;
+/**
+ * The page's HTML as the build's prerender writes it. That prerender (prerenderToNodeStream)
+ * waits for the lazily loaded views; renderToString cannot, so it is tried until they are in
+ * (the first try starts their download).
+ */
+async function prerenderedHtml(): Promise<string> {
+  let html = '';
+  await waitFor(() => {
+    html = renderToString(<Page />);
+  });
+  return html;
+}
+
+test('the prerendered HTML: register, more services and search work as links and a form; voice and pause are inactive', async () => {
+  document.body.innerHTML = `<div id="root">${await prerenderedHtml()}</div>`;
   expect(screen.getByRole('link', { name: 'अपनी सेवा मुफ़्त में रजिस्टर करें' })).toHaveAttribute('href', '?register=1');
   expect(screen.getByRole('link', { name: 'और सेवाएं' })).toHaveAttribute('href', '?services=all');
   const form = screen.getByRole('search');
@@ -38,7 +51,7 @@ test('the prerendered HTML: register, more services and search work as links and
 
 test('once hydrated, voice and pause are active', async () => {
   const root = document.createElement('div');
-  root.innerHTML = renderToString(<Page />);
+  root.innerHTML = await prerenderedHtml();
   document.body.replaceChildren(root);
   await act(async () => {
     hydrateRoot(root, <Page />);

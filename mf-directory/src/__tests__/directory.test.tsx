@@ -37,6 +37,8 @@ async function renderDirectory(route = '/', language: 'en' | 'hi' = 'en') {
     </>,
     { route, language },
   );
+  // Each view is a chunk of its own: the module shows once the one it opens on is in.
+  await screen.findByRole('search');
   return { onOpenRegistration };
 }
 
@@ -502,7 +504,7 @@ describe('search', () => {
     await renderDirectory('/?q=bijli');
     expect(screen.getByRole('searchbox')).toHaveValue('bijli');
     await waitFor(() => expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ query: 'bijli', category: null })));
-    await user.click(screen.getByRole('link', { name: 'Electrician' }));
+    await user.click((await screen.findAllByRole('link', { name: 'Electrician' }))[0]!);
     expect(await screen.findByRole('heading', { level: 2, name: /Electrician/ })).toBeInTheDocument();
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(search().get('q')).toBeNull();

@@ -1,6 +1,8 @@
 import { forwardRef, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+// Its strings ('directoryHome'), in the same chunk.
+import '../locales/home';
 import {
   CATEGORIES,
   CategoryIcon,
@@ -33,6 +35,7 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
   headingRef,
 ) {
   const { t } = useTranslation('directory');
+  const { t: th } = useTranslation('directoryHome');
   const lang = useLanguage();
   const shown = showAll ? CATEGORIES : CATEGORIES.slice(0, INITIAL_CATEGORY_COUNT);
   // The home page's content (what the ads and the fallback language wait for).
@@ -40,7 +43,7 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
   return (
     <section className="directory-categories" aria-labelledby="directory-categories-heading">
       <h2 id="directory-categories-heading" ref={headingRef} tabIndex={-1} className="directory__h2">
-        {showAll ? t('allServices') : t('categoriesHeading')}
+        {showAll ? t('allServices') : th('categoriesHeading')}
       </h2>
       <ul className="directory-categories__grid" id="directory-categories-grid">
         {shown.map((c) => (
@@ -79,7 +82,7 @@ export const CategoryGrid = forwardRef<HTMLHeadingElement, CategoryGridProps>(fu
           onShowAll(!showAll);
         }}
       >
-        {showAll ? t('fewerServices') : t('moreServices')}
+        {showAll ? th('fewerServices') : th('moreServices')}
       </a>
     </section>
   );

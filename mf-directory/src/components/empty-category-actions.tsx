@@ -25,7 +25,7 @@ export function EmptyCategoryActions({
   registerHref: string;
   onRegister: () => void;
 }) {
-  const { t } = useTranslation('directory');
+  const { t } = useTranslation('directoryResults');
   const phone = operatorPhone();
   return (
     <div className="directory-results__empty-actions">

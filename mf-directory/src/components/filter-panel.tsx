@@ -19,7 +19,7 @@ const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'f
 
 /** Minimum rating, verified and sort; a toggle shows or hides the panel. Changes apply at once. */
 export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: FilterPanelProps) {
-  const { t } = useTranslation('directory');
+  const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const id = useId();
   // The URL is the source of truth, but the router applies it as a transition: until that

@@ -1,24 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  Badge,
-  CategoryIcon,
-  categoryIconId,
-  categoryLabel,
-  formatDate,
-  formatRating,
-  isOnLeave,
-  StarRatingDisplay,
-  telHref,
-  trackClick,
-  useLanguage,
-  whatsappHref,
-} from '@city/shared';
+import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatDate, formatRating, isOnLeave, telHref, trackClick, useLanguage, whatsappHref } from '@city/shared';
+import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import type { ProviderListItem } from '../api';
 
 /** One provider in a category list or search results. */
 export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
-  const { t } = useTranslation('directory');
+  const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
   return (

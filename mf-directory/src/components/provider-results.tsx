@@ -1,6 +1,8 @@
 import { forwardRef, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+// Its strings ('directoryResults'), in the same chunk.
+import '../locales/results';
 import {
   Button,
   CategoryIcon,
@@ -64,6 +66,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   headingRef,
 ) {
   const { t } = useTranslation('directory');
+  const { t: tr } = useTranslation('directoryResults');
   const lang = useLanguage();
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
 
@@ -132,13 +135,13 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   // A category's list has a description of its own (the serving step writes the same one into
   // the first HTML of /?category=<id>; the title: directory.tsx); the page's comes back after.
   const pageCategory = mode.kind === 'category' && mode.selected.kind === 'catalogue' ? mode.selected.category : null;
-  useMetaDescription(pageCategory && description ? t('list.pageDescription', { category: pageCategory[lang], description }) : null);
+  useMetaDescription(pageCategory && description ? tr('list.pageDescription', { category: pageCategory[lang], description }) : null);
 
   return (
     <section className="directory-results" aria-labelledby="directory-results-heading">
       {mode.kind === 'category' ? (
         <Button variant="secondary" onClick={onBack} className="directory-results__back">
-          <span aria-hidden="true">←</span> {t('list.backToCategories')}
+          <span aria-hidden="true">←</span> {tr('list.backToCategories')}
         </Button>
       ) : null}
       <h2 id="directory-results-heading" ref={headingRef} tabIndex={-1} className="directory__h2 directory-results__heading">
@@ -173,17 +176,17 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
         <p className="directory-results__count" role="status">
           {result.status === 'loading'
-            ? t('list.loading')
+            ? tr('list.loading')
             : result.status === 'success' && total > 0
-              ? t('list.count', { count: total })
+              ? tr('list.count', { count: total })
               : ''}
         </p>
       </div>
 
       {result.status === 'error' ? (
         <div className="directory-results__message" role="alert">
-          <p>{t('list.error')}</p>
-          <Button onClick={result.reload}>{t('list.retry')}</Button>
+          <p>{tr('list.error')}</p>
+          <Button onClick={result.reload}>{tr('list.retry')}</Button>
         </div>
       ) : null}
 
@@ -196,16 +199,16 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
               <p className="directory-results__hint">{t('search.noResultsHint')}</p>
             </>
           ) : filtered ? (
-            <p className="directory-results__empty-title">{t('list.noProvidersWithFilters')}</p>
+            <p className="directory-results__empty-title">{tr('list.noProvidersWithFilters')}</p>
           ) : (
             <>
-              <p className="directory-results__empty-title">{t('list.noProvidersInCategory')}</p>
+              <p className="directory-results__empty-title">{tr('list.noProvidersInCategory')}</p>
               {emptyCategoryActions}
             </>
           )}
           {filtered ? (
             <Button variant="secondary" onClick={() => onFiltersChange(DEFAULT_FILTERS)}>
-              {t('filters.reset')}
+              {tr('filters.reset')}
             </Button>
           ) : null}
         </div>
@@ -224,18 +227,18 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
 
       {rows.length > 0 && total > rows.length ? (
         <p className="directory-results__shown">
-          {t('list.shown', { shown: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
+          {tr('list.shown', { shown: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
         </p>
       ) : null}
       {moreFailed ? (
         <p className="directory-results__message" role="alert">
-          {t('list.error')}
+          {tr('list.error')}
         </p>
       ) : null}
       {hasMore ? (
         <div ref={sentinel} className="directory-results__more">
           <Button variant="secondary" onClick={loadMore} disabled={loadingMore} aria-disabled={loadingMore}>
-            {loadingMore ? t('list.loadingMore') : moreFailed ? t('list.retry') : t('list.loadMore')}
+            {loadingMore ? tr('list.loadingMore') : moreFailed ? tr('list.retry') : tr('list.loadMore')}
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// Its strings ('directoryHome'), in the same chunk.
+import '../locales/home';
 import { type Category, CategoryIcon, findCategoryById, useHydrated, useLanguage } from '@city/shared';
 
 /** The service kinds of the spec's welcome banner (section 1), as catalogue ids. */
@@ -47,7 +49,7 @@ const BANNER_CATEGORIES: Category[] = BANNER_CATEGORY_IDS.map((id) => findCatego
  * motion, and a pause button (moving content needs one: WCAG 2.2.2).
  */
 export function WelcomeBanner() {
-  const { t } = useTranslation('directory');
+  const { t } = useTranslation('directoryHome');
   const lang = useLanguage();
   const [paused, setPaused] = useState(false);
   const hydrated = useHydrated();

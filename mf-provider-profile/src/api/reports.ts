@@ -2,7 +2,8 @@
 // closed, not this service, fake or abusive, other). One report per device per provider and
 // per review (the device's secret token; the database keeps only its hash); when reports from
 // 3 devices are open, the listing or review is hidden until the operator decides.
-import { ApiError, cleanText, dataClient, getDeviceToken, textLength, toApiError } from '@city/shared';
+import { ApiError, dataClient, getDeviceToken, toApiError } from '@city/shared';
+import { cleanText, textLength } from '@city/shared/validation';
 import { keepIfOffline } from './outbox-keep';
 
 const REPORT_REASONS = ['wrong_number', 'closed', 'wrong_service', 'abusive', 'other'] as const;

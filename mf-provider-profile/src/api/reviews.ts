@@ -1,5 +1,6 @@
 // Reviews: free text about a provider, newest first. Rendered as text, never as HTML.
-import { cleanText, REVIEWS_PAGE_SIZE, reviewsRead, sendRestRows, textLength } from '@city/shared';
+import { REVIEWS_PAGE_SIZE, reviewsRead, sendRestRows } from '@city/shared';
+import { cleanText, textLength } from '@city/shared/validation';
 
 export { REVIEWS_PAGE_SIZE };
 

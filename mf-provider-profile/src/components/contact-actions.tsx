@@ -1,56 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, telHref, toast, trackClick, whatsappHref } from '@city/shared';
+import { Button, telHref, trackClick, whatsappHref } from '@city/shared';
 import type { Provider } from '../api';
-import { copyText, profileUrl, shareLink } from '../utils/share-link';
+import { profileUrl, shareLink } from '../utils/share-link';
 
-/**
- * Where the Share API is missing: the link in a field with a copy button, kept until the
- * visitor copies it or closes it (a toast would be gone before they could use it).
- */
-function SharePanel({ url, onClose }: { url: string; onClose: () => void }) {
-  const { t } = useTranslation('profile');
-  const fieldId = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-
-  const onCopy = async () => {
-    if (await copyText(url)) {
-      toast({ title: t('contact.linkCopied'), description: url });
-      onClose();
-    } else {
-      setFailed(true);
-      field.current?.focus();
-      field.current?.select();
-    }
-  };
-
-  return (
-    <div className="provider-profile__share" data-testid="share-panel">
-      <label htmlFor={fieldId} className="provider-profile__share-label">
-        {t('contact.shareLinkLabel')}
-      </label>
-      <div className="provider-profile__share-row">
-        <input id={fieldId} ref={field} className="provider-profile__share-url" type="url" readOnly value={url} />
-        <Button variant="primary" onClick={() => void onCopy()}>
-          {t('contact.copyLink')}
-        </Button>
-        <button type="button" className="provider-profile__share-close" aria-label={t('contact.closeShare')} onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      {failed ? (
-        <p role="alert" className="provider-profile__share-error">
-          {t('contact.copyFailed')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// Where the Share API is missing, the link with a copy button (share-panel.tsx): its own chunk,
+// fetched when the share button is pointed at, focused or pressed, never for the first render.
+const loadSharePanel = () => import('./share-panel');
+const SharePanel = lazy(loadSharePanel);
+const prefetchSharePanel = () => void loadSharePanel().catch(() => undefined);
 
 /**
  * Call, chat-app message and share. Tracking never delays or blocks the call or chat. When
@@ -64,6 +22,7 @@ export function ContactActions({ provider: p }: { provider: Provider }) {
 
   const onShare = async () => {
     const url = profileUrl(p.id);
+    prefetchSharePanel();
     const outcome = await shareLink({ title: p.name, text: t('contact.shareText', { name: p.name }), url });
     if (outcome === 'fallback') setPanelUrl(url);
   };
@@ -93,12 +52,23 @@ export function ContactActions({ provider: p }: { provider: Provider }) {
           {t('contact.chat')}
           <span className="visually-hidden">{t('contact.chatNewTab')}</span>
         </a>
-        <Button ref={shareButton} variant="secondary" aria-expanded={panelUrl !== null} onClick={() => void onShare()}>
+        <Button
+          ref={shareButton}
+          variant="secondary"
+          aria-expanded={panelUrl !== null}
+          onPointerEnter={prefetchSharePanel}
+          onFocus={prefetchSharePanel}
+          onClick={() => void onShare()}
+        >
           <span aria-hidden="true">🔗</span>
           {t('contact.share')}
         </Button>
       </div>
-      {panelUrl !== null ? <SharePanel url={panelUrl} onClose={closePanel} /> : null}
+      {panelUrl !== null ? (
+        <Suspense fallback={null}>
+          <SharePanel url={panelUrl} onClose={closePanel} />
+        </Suspense>
+      ) : null}
       {p.number_caution ? (
         <p role="note" className="provider-profile__caution">
           {t('contact.caution')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatRating, StarRatingDisplay, useLanguage } from '@city/shared';
+import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatRating, useLanguage } from '@city/shared';
+import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import type { Provider, RatingSummary } from '../api';
 
 /** Name, business, badge, average rating and the provider's facts. All free text as text. */

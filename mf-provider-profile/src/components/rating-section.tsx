@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, formatNumber, StarRatingInput, toast, useLanguage } from '@city/shared';
+import { ApiError, formatNumber, toast, useLanguage } from '@city/shared';
+import { StarRatingInput } from '@city/shared/ui/star-rating';
 import { useMyRating } from '../hooks/use-my-rating';
 import { pendingPhoneWrites } from '../api';
 import { usePhonePanel } from './lazy-phone-panel';

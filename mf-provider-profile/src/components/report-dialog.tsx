@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, Dialog, formatNumber, useLanguage } from '@city/shared';
+import { ApiError, Button, formatNumber, useLanguage } from '@city/shared';
+import { Dialog } from '@city/shared/ui/dialog';
 // The dialog's strings ('profileReport') come with its chunk.
 import '../locales/report';
 import {

@@ -1,15 +1,5 @@
-import {
-  cleanText,
-  findCategoryById,
-  OTHER_CATEGORY_ID,
-  otherCategoryValue,
-  parseStoredCategory,
-  storedCategoryValue,
-  textLength,
-  WEEKDAYS,
-  type OpeningHours,
-  type Weekday,
-} from '@city/shared';
+import { findCategoryById, OTHER_CATEGORY_ID, otherCategoryValue, parseStoredCategory, storedCategoryValue, WEEKDAYS, type OpeningHours, type Weekday } from '@city/shared';
+import { cleanText, textLength } from '@city/shared/validation';
 import { normalizeMobile } from '@city/shared/validation/phone';
 import { hasContactDetails } from './contact';
 import { parseExperience, REGISTRATION_LIMITS } from './registration';

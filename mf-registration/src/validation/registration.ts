@@ -1,13 +1,5 @@
-import {
-  CATEGORIES,
-  cleanText,
-  isVerhoeffValid,
-  OTHER_CATEGORY_ID,
-  otherCategoryValue,
-  storedCategoryValue,
-  textLength,
-  withoutInvisible,
-} from '@city/shared';
+import { CATEGORIES, OTHER_CATEGORY_ID, otherCategoryValue, storedCategoryValue } from '@city/shared';
+import { cleanText, isVerhoeffValid, textLength, withoutInvisible } from '@city/shared/validation';
 import { asciiDigits, normalizeMobile } from '@city/shared/validation/phone';
 import type { RegistrationDbField, RegistrationFailure, RegistrationInput } from '../api/registration';
 

@@ -2,16 +2,14 @@ import React, {
   Component,
   lazy,
   Suspense,
-  useEffect,
   useMemo,
-  useRef,
   useState,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, type RemoteModuleId, type RemoteModules } from '@city/shared';
+import { Button, type RemoteModuleId, type RemoteModules } from '@city/shared';
 import { forgetRemote, loadRemoteComponent, remoteOf } from './load-remote';
 
 class SlotErrorBoundary extends Component<
@@ -45,34 +43,10 @@ function SlotFallback({ remote, onRetry }: { remote: string; onRetry: () => void
   );
 }
 
-/**
- * The fallback of a remote the visitor opened by pressing something (the registration
- * dialog): in a modal dialog, where they look, instead of in the slot far down the page.
- * Without `onRetry` it is the same dialog while a retry loads (no Retry to press twice).
- */
-function DialogFallback({ remote, onRetry, onClose }: { remote: string; onRetry?: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const retry = useRef<HTMLButtonElement>(null);
-  // Runs after the Dialog's own effect (children's effects run first) has opened it: the
-  // action the message asks for gets the focus, not the close button before it.
-  useEffect(() => retry.current?.focus(), []);
-  return (
-    <Dialog open onClose={onClose} title={t('remote.failedTitle')} closeLabel={t('remote.close')} className="remote-fallback-dialog">
-      {onRetry ? (
-        <div role="alert" data-remote-fallback={remote}>
-          <p>{t('remote.failedBody')}</p>
-          <Button ref={retry} onClick={onRetry}>
-            {t('remote.retry')}
-          </Button>
-        </div>
-      ) : (
-        <p className="remote-loading" role="status">
-          {t('remote.loading')}
-        </p>
-      )}
-    </Dialog>
-  );
-}
+// The dialog fallback of a remote opened by a press (dialog-fallback.tsx) is a chunk of its own:
+// no page needs it for its first render. The service worker keeps it, as every shell chunk, for
+// the offline case where it is needed most.
+const DialogFallback = lazy(() => import('./dialog-fallback'));
 
 /** The translated loading line of a slot (and of the shell's lazy pages while their chunk loads). */
 export function SlotLoading() {
@@ -122,13 +96,20 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'mes
   const dismiss = onDismiss ?? (() => undefined);
   const fallback = (retry: () => void): ReactNode => {
     if (onError === 'none') return null;
-    if (onError === 'dialog') return <DialogFallback remote={remote} onRetry={retry} onClose={dismiss} />;
+    if (onError === 'dialog')
+      return (
+        <Suspense fallback={null}>
+          <DialogFallback remote={remote} onRetry={retry} onClose={dismiss} />
+        </Suspense>
+      );
     return <SlotFallback remote={remote} onRetry={retry} />;
   };
   // A retry from the dialog keeps a dialog on screen while it loads; the first load shows `loading`.
   const whileLoading =
     onError === 'dialog' && attempt > 0 ? (
-      <DialogFallback remote={remote} onClose={dismiss} />
+      <Suspense fallback={null}>
+        <DialogFallback remote={remote} onClose={dismiss} />
+      </Suspense>
     ) : (
       (loading ?? (onError === 'none' ? null : <SlotLoading />))
     );

@@ -1,0 +1,18 @@
+// The 'directoryHome' namespace: the strings of the grid of `/` (welcome banner, tiles' heading, more services). The Hindi ship in that
+// view's chunk (components/home-view.tsx), so a page that does not show the view does not carry them;
+// the English are a chunk of their own, which directory.tsx awaits (ensureLanguage) before the
+// view renders on an English page.
+import { addNamespace } from '@city/shared';
+import type en from './en.json';
+import hi from './hi.json';
+
+declare module '@city/shared' {
+  interface I18nNamespaces {
+    directoryHome: typeof en;
+  }
+}
+
+// Typed as the English: a key missing in Hindi fails the type check (__tests__ checks both ways).
+const hindi: typeof en = hi;
+
+addNamespace('directoryHome', { hi: hindi, en: () => import(/* webpackChunkName: "i18n-en-directoryHome" */ './en.json') });
