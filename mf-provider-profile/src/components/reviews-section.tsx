@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, formatDate, formatNumber, StarRatingDisplay, useLanguage, whenPageContentShown } from '@city/shared';
+import { Button, formatDate, formatNumber, useLanguage, whenPageContentShown } from '@city/shared';
+import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import { useReviews } from '../hooks/use-reviews';
 import { loadReviewDraft } from '../utils/review-draft';
 import { ReportButton } from './report-button';

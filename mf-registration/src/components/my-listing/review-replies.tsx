@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, cleanText, formatDate, formatNumber, textLength, useLanguage } from '@city/shared';
+import { Button, formatDate, formatNumber, useLanguage } from '@city/shared';
+import { cleanText, textLength } from '@city/shared/validation';
 import { replyToReview, type ListingReview, type MyListing } from '../../api';
 import { useListingReviews } from '../../hooks/use-my-listing';
 import { useSave } from '../../hooks/use-save';
