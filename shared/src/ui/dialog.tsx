@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { toastHostStore } from '../stores/toast-host';
-import { ToastViewport } from './toast-viewport';
+// By the package's name, not a path: this file is bundled into each module that uses it
+// (@city/shared/ui/dialog), and the toast host and viewport must be the page's one copy, the
+// federated root's.
+import { toastHostStore, ToastViewport } from '@city/shared';
 
 export interface DialogProps {
   open: boolean;
