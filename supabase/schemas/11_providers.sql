@@ -27,6 +27,7 @@ CREATE TABLE public.service_providers (
     on_leave_until date,
     opening_hours jsonb,
     number_caution boolean DEFAULT false NOT NULL,
+    search_key text DEFAULT ''::text NOT NULL,
     CONSTRAINT service_providers_address_check CHECK (((char_length(btrim(address)) >= 1) AND (char_length(btrim(address)) <= 300))),
     CONSTRAINT service_providers_avg_rating_check CHECK (((avg_rating >= (0)::numeric) AND (avg_rating <= (5)::numeric))),
     CONSTRAINT service_providers_business_name_check CHECK (((business_name IS NULL) OR ((char_length(btrim(business_name)) >= 1) AND (char_length(btrim(business_name)) <= 150)))),
@@ -77,6 +78,9 @@ CREATE INDEX service_providers_category_new_idx ON public.service_providers USIN
 CREATE INDEX service_providers_new_order_idx ON public.service_providers USING btree (registration_date DESC, id) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_search_idx ON public.service_providers USING gin (search_text extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
+
+-- Phonetic keys of name, business name, specialisation and address (from 0019)
+CREATE INDEX service_providers_search_key_idx ON public.service_providers USING gin (search_key extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_status_idx ON public.service_providers USING btree (status, registration_date DESC);
 
@@ -151,15 +155,14 @@ begin
 end
 $$;
 
--- As 0007, and the business name and specialisation an owner writes carry no phone number
--- or link (the listing's number is the verified mobile; the operator approves a change of it). (from 0011)
-CREATE FUNCTION private.guard_owner_update() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO 'public', 'pg_temp'
-    AS $_$
+-- As 0011, and the search key follows an owner's edits. (from 0019)
+CREATE FUNCTION private.guard_owner_update() returns trigger
+language plpgsql
+set search_path = public, pg_temp
+as $_$
 declare
   v_free constant text[] := array['business_name', 'specialist_in', 'address', 'experience',
-                                  'on_leave_until', 'opening_hours', 'search_text'];
+                                  'on_leave_until', 'opening_hours', 'search_text', 'search_key'];
   v_col text;
   v_text text;
 begin
@@ -184,11 +187,11 @@ begin
 end
 $_$;
 
--- As 0001, plus: verified needs a valid number, and text is cleaned. (from 0006)
-CREATE FUNCTION private.guard_provider_row() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'public', 'pg_temp'
-    AS $$
+-- As 0001, plus: verified needs a valid number, text is cleaned, and the search key. (from 0019)
+CREATE FUNCTION private.guard_provider_row() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
 begin
   new.name := coalesce(private.clean_or_null(new.name), '');
   new.business_name := private.clean_or_null(new.business_name);
@@ -198,6 +201,7 @@ begin
   new.verified := exists (select 1 from private.provider_identity i
                            where i.provider_id = new.id and private.aadhaar_valid(i.aadhaar));
   new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
+  new.search_key := private.provider_search_key(new.name, new.business_name, new.specialist_in, new.address);
   if tg_op = 'UPDATE' and new.status is distinct from old.status then
     new.reviewed_at := now();
   end if;
