@@ -142,6 +142,69 @@ as $$
   select p - 'search_text' - 'search_key' - 'device_hash' - 'phone_hash' - 'aadhaar'
 $$;
 
+-- How many approved providers have a word of each key (a key word, its count), kept by trigger
+-- like public.search_words: a word most providers have (the district town in every address)
+-- does not narrow a search that has other words.
+create table private.search_key_words (
+  word text not null primary key,
+  providers integer not null default 0
+);
+revoke all on private.search_key_words from public, anon, authenticated;
+create index search_key_words_prefix_idx on private.search_key_words (word text_pattern_ops);
+
+create or replace function private.search_key_words_of(p_key text) returns setof text
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select distinct w
+    from regexp_split_to_table(coalesce(p_key, ''), '[ |#]+') as w
+   where char_length(w) between 2 and 40 and w !~ '^[0-9]+$'
+$$;
+revoke all on function private.search_key_words_of(text) from public, anon, authenticated;
+
+create or replace function private.add_search_key_words() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_old text[] := '{}';
+  v_new text[] := '{}';
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    v_old := array(select private.search_key_words_of(old.search_key));
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    v_new := array(select private.search_key_words_of(new.search_key));
+  end if;
+  if v_old = v_new then
+    return null;
+  end if;
+  update private.search_key_words w set providers = w.providers - 1
+   where w.word = any (v_old) and not (w.word = any (v_new));
+  delete from private.search_key_words w where w.word = any (v_old) and w.providers <= 0;
+  insert into private.search_key_words as w (word, providers)
+  select x, 1 from unnest(v_new) as x where not (x = any (v_old))
+  on conflict (word) do update set providers = w.providers + 1;
+  return null;
+end
+$$;
+revoke all on function private.add_search_key_words() from public, anon, authenticated;
+
+create trigger service_providers_search_key_words after insert or delete or update on public.service_providers
+  for each row execute function private.add_search_key_words();
+
+insert into private.search_key_words (word, providers)
+select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
+ where p.status = 'approved' group by w;
+
+
+-- An exact name or business name (in either script) is found through these: the name part and
+-- the business part of the search key.
+create index service_providers_name_key_idx on public.service_providers
+  (split_part(split_part(search_key, ' # ', 1), ' | ', 1)) where status = 'approved';
+create index service_providers_business_key_idx on public.service_providers
+  (split_part(split_part(search_key, ' # ', 1), ' | ', 2)) where status = 'approved';
+
 -- Search: relevance first, then the chosen sort (see ../README.md, "Search: how results are
 -- ranked"). Arguments, columns and the list (no query) as 0007.
 create or replace function public.search_providers(p_query text default null, p_category text default null,
@@ -167,7 +230,6 @@ declare
   v_cat_tokens integer[] := '{}';
   v_pats text[] := '{}';
   v_qkey text;
-  v_qkey_like text;
   v_words text[] := '{}';
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
@@ -181,8 +243,10 @@ declare
     || ' p.on_leave_until, p.opening_hours';
   -- Rows are read joined with their category's totals, the prior of the Bayesian average.
   v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
-  v_cols_scored constant text := v_cols || ', public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score';
   v_catrel constant text := 'coalesce(($12)[array_position($2, p.category)], 0) * 100';
+  -- What ranking needs of a row (its order keys); the page's rows are read in full at the end.
+  v_keys constant text := 'p.id, public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score,'
+    || ' p.rating_count, p.registration_date';
   v_order text;
   v_order_text text;
   v_order_out text;
@@ -195,7 +259,9 @@ declare
   v_all text;
   v_inname text;
   v_exact text;
-  v_exact_find text;
+  v_common boolean[] := '{}';
+  v_approved bigint;
+  v_freq bigint;
   v_available boolean := coalesce(p_available, false);
   -- Counted from category_stats only when no filter it cannot answer is on.
   v_stats boolean;
@@ -284,6 +350,7 @@ begin
   -- keyword of categories (1), a word of a keyword of several words (0.5) or the start of a
   -- keyword (0.3, a word being typed) votes for them, its vote shared among the categories it
   -- names ("mistri" names five, "light" two); a category's score is its votes over the words.
+  -- Categories under a quarter of the best score are left out (noise of a shared word).
   with tok as (
     select u.t, u.i::integer as i from unnest(v_tokens) with ordinality as u(t, i)
   ), hit as (
@@ -314,30 +381,44 @@ begin
          coalesce(array_agg(round(c.score, 4) order by c.score desc, c.stored_value), '{}'),
          coalesce((select array_agg(distinct sh.i) from shared sh where sh.w >= 0.5), '{}')
     into v_cats, v_scores, v_cat_tokens
-    from cat c;
+    from cat c
+   where c.score * 4 >= (select max(m.score) from cat m);
 
-  -- Name words: the other words, as phonetic keys matched at the start of a word.
+  -- Name words: the other words, as phonetic keys matched at the start of a word (a key of two
+  -- letters: the whole word; of one: not at all). A word that
+  -- more than a fifth of the providers have (the town in every address) is dropped when the
+  -- query has other words to go by.
+  select coalesce(sum(s.approved), 0) into v_approved from public.category_stats s;
   for v_pass in 1 .. cardinality(v_tokens) loop
     if not (v_pass = any (v_cat_tokens)) then
       v_key := private.phonetic_key(v_tokens[v_pass]);
-      if char_length(v_key) >= 2 then
+      if char_length(v_key) >= 3 then
+        select coalesce(sum(w.providers), 0) into v_freq
+          from private.search_key_words w where w.word like v_key || '%';
         v_pats := v_pats || ('% ' || v_key || '%');
+        v_common := v_common || (v_freq * 5 > v_approved);
+      elsif char_length(v_key) = 2 then
+        -- Two consonants (Ram, rm) start too many words (Ramesh, Rampur): the whole word.
+        select coalesce(sum(w.providers), 0) into v_freq
+          from private.search_key_words w where w.word = v_key;
+        v_pats := v_pats || ('% ' || v_key || ' %');
+        v_common := v_common || (v_freq * 5 > v_approved);
       end if;
     end if;
   end loop;
-  v_qkey := private.phonetic_key(v_q);
-  if char_length(v_q) >= 3 and char_length(v_qkey) >= 3 then
-    v_qkey_like := '% ' || v_qkey || ' %';
+  if (false = any (v_common)) or cardinality(v_cat_tokens) > 0 then
+    v_pats := array(select x.pat from unnest(v_pats, v_common) as x(pat, common) where not x.common);
   end if;
+  v_qkey := private.phonetic_key(v_q);
 
-  -- The exact business name or name, as written or in the other script: found through the
-  -- indexes, then checked.
-  v_exact := '(lower(p.name) = $4 or lower(coalesce(p.business_name, '''')) = $4'
-    || case when v_qkey_like is not null
-         then ' or p.search_key like '' '' || $14 || '' |%'' or p.search_key like ''% | '' || $14 || '' #%'''
-         else '' end || ')';
-  v_exact_find := case when char_length(v_q) >= 3 then '(p.search_text like $1' else '(false' end
-    || case when v_qkey_like is not null then ' or p.search_key like $15' else '' end || ') and ' || v_exact;
+  -- The exact business name or name, as written or in the other script: the whole name part or
+  -- business part of the search key (btree indexes on both).
+  if char_length(v_qkey) >= 2 then
+    v_exact := '(split_part(split_part(p.search_key, '' # '', 1), '' | '', 1) = '' '' || $14'
+      || ' or split_part(split_part(p.search_key, '' # '', 1), '' | '', 2) = $14)';
+  else
+    v_exact := 'false';
+  end if;
   if cardinality(v_pats) > 0 then
     select string_agg('p.search_key like ($13)[' || i || ']', ' and '),
            string_agg('split_part(p.search_key, '' # '', 1) like ($13)[' || i || ']', ' and ')
@@ -351,16 +432,14 @@ begin
     if v_pass = 1 then
       -- Found by: every name word (any field), the query as written (3+ characters), a phone
       -- number, or the exact name. A query of category words only finds by category.
-      v_text := '(' || v_exact_find
+      v_text := '(' || v_exact
         || coalesce(' or ' || v_all, '')
         || case when char_length(v_q) >= 3 and (cardinality(v_pats) > 0 or cardinality(v_cats) = 0)
              then ' or p.search_text like $1' else '' end
         || case when v_digits_like is not null then ' or p.search_text like $3' else '' end
         || ')';
       v_rel := 'case when ' || v_exact || ' then 1000 else 0 end + ' || v_catrel
-        || coalesce(' + case when ' || v_inname || ' then 50 else 0 end', '')
-        || case when cardinality(v_pats) > 0
-             then ' + case when ' || v_all || ' or p.search_text like $1 then 20 else 0 end' else '' end;
+        || coalesce(' + case when ' || v_inname || ' then 50 else 0 end', '') || ' + 20';
     else
       -- Nothing matched as written: allow typos.
       if char_length(v_q) < 4 then
@@ -414,29 +493,29 @@ begin
         using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
     end if;
     if cardinality(v_cats) between 1 and 12 then
-      select string_agg('(select ' || v_cols_scored || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
+      select string_agg('(select ' || v_keys || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
              || ' and p.category = ($2)[' || i || '] and not ' || v_text || ' order by ' || v_order || ' limit $7 + $8)', ' union all ')
         into v_catpart
         from generate_subscripts(v_cats, 1) as i;
     elsif cardinality(v_cats) > 12 then
-      v_catpart := '(select ' || v_cols_scored || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
+      v_catpart := '(select ' || v_keys || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
         || ' and p.category = any ($2) and not ' || v_text || ' order by ' || v_catrel || ' desc, ' || v_order || ' limit $7 + $8)';
     else
       v_catpart := null;
     end if;
     return query execute
-      'with t as materialized (select ' || v_cols_scored || ', ' || v_rel || ' as rel,'
+      'with t as materialized (select ' || v_keys || ', ' || v_rel || ' as rel,'
       || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from || ' where '
-      || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8)'
-      || ' select x.id, x.name, x.business_name, x.mobile, x.category, x.specialist_in, x.experience, x.address,'
-      || ' x.verified, x.registration_date, x.avg_rating, x.rating_count, x.on_leave_until, x.opening_hours,'
-      || ' ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
-      || ' from (select t.id, t.name, t.business_name, t.mobile, t.category, t.specialist_in, t.experience, t.address,'
-      || ' t.verified, t.registration_date, t.avg_rating, t.rating_count, t.on_leave_until, t.opening_hours, t.score, t.rel from t'
+      || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8),'
+      || ' x as (select t.id, t.score, t.rating_count, t.registration_date, t.rel from t'
       || coalesce(' union all ' || v_catpart, '')
-      || ') x order by x.rel desc, ' || v_order_out || ' limit $7 offset $8'
+      || ' order by rel desc, ' || v_order_out || ' limit $7 offset $8)'
+      || ' select ' || v_cols || ', ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
+      || ' from x join public.service_providers p on p.id = x.id order by x.rel desc, '
+      || replace(replace(replace(replace(v_order_out, 'score', 'x.score'), 'rating_count', 'x.rating_count'),
+                         'registration_date', 'x.registration_date'), ' id', ' x.id')
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total,
-            v_scores, v_pats, v_qkey, v_qkey_like;
+            v_scores, v_pats, v_qkey;
     get diagnostics v_rows = row_count;
     -- Rows found, or a page past the end: done. Nothing at all: try typos once.
     exit when v_rows > 0 or v_offset > 0 or v_total > 0;

@@ -286,6 +286,16 @@ as $$
     || ' # ' || coalesce(private.phonetic_key(p_specialist_in), '') || ' ' || coalesce(private.phonetic_key(p_address), '') || ' '
 $$;
 
+-- The words of a search key, for private.search_key_words. (from 0019)
+CREATE FUNCTION private.search_key_words_of(p_key text) returns setof text
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select distinct w
+    from regexp_split_to_table(coalesce(p_key, ''), '[ |#]+') as w
+   where char_length(w) between 2 and 40 and w !~ '^[0-9]+$'
+$$;
+
 -- The order of "top rated": (C * m + sum) / (C + n), the provider's n ratings summing to
 -- sum, pulled towards its category's mean m (3 when the category has no ratings yet) with
 -- the weight of C = 5 ratings. One 5-star rating no longer beats 4.1 from 18 ratings.
@@ -350,6 +360,9 @@ REVOKE ALL ON FUNCTION private.phone_hash(p_mobile text) FROM PUBLIC, anon, auth
 
 
 REVOKE ALL ON FUNCTION private.provider_search_key(p_name text, p_business_name text, p_specialist_in text, p_address text) FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.search_key_words_of(p_key text) FROM PUBLIC, anon, authenticated, service_role;
 
 
 REVOKE ALL ON FUNCTION public.opening_hours_valid(p jsonb) FROM PUBLIC, anon, authenticated, service_role;

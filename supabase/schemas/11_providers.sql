@@ -60,6 +60,19 @@ CREATE TABLE public.search_words (
     providers integer DEFAULT 0 NOT NULL
 );
 
+-- How many approved providers have each word of the search keys, kept by trigger: a word
+-- most providers have (the town in every address) does not narrow a search with other
+-- words. (from 0019)
+CREATE TABLE private.search_key_words (
+    word text NOT NULL,
+    providers integer DEFAULT 0 NOT NULL
+);
+
+ALTER TABLE ONLY private.search_key_words
+    ADD CONSTRAINT search_key_words_pkey PRIMARY KEY (word);
+
+CREATE INDEX search_key_words_prefix_idx ON private.search_key_words USING btree (word text_pattern_ops);
+
 ALTER TABLE ONLY private.provider_identity
     ADD CONSTRAINT provider_identity_pkey PRIMARY KEY (provider_id);
 
@@ -81,6 +94,12 @@ CREATE INDEX service_providers_search_idx ON public.service_providers USING gin 
 
 -- Phonetic keys of name, business name, specialisation and address (from 0019)
 CREATE INDEX service_providers_search_key_idx ON public.service_providers USING gin (search_key extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
+
+-- An exact business name or name, in either script: the business part and the name part of
+-- the search key (from 0019)
+CREATE INDEX service_providers_business_key_idx ON public.service_providers USING btree (split_part(split_part(search_key, ' # '::text, 1), ' | '::text, 2)) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_name_key_idx ON public.service_providers USING btree (split_part(split_part(search_key, ' # '::text, 1), ' | '::text, 1)) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_status_idx ON public.service_providers USING btree (status, registration_date DESC);
 
@@ -106,6 +125,34 @@ begin
    where w.word = any (v_old) and not (w.word = any (v_new));
   delete from public.search_words w where w.word = any (v_old) and w.providers <= 0;
   insert into public.search_words as w (word, providers)
+  select x, 1 from unnest(v_new) as x where not (x = any (v_old))
+  on conflict (word) do update set providers = w.providers + 1;
+  return null;
+end
+$$;
+
+-- The words of approved providers' search keys, counted. (from 0019)
+CREATE FUNCTION private.add_search_key_words() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_old text[] := '{}';
+  v_new text[] := '{}';
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    v_old := array(select private.search_key_words_of(old.search_key));
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    v_new := array(select private.search_key_words_of(new.search_key));
+  end if;
+  if v_old = v_new then
+    return null;
+  end if;
+  update private.search_key_words w set providers = w.providers - 1
+   where w.word = any (v_old) and not (w.word = any (v_new));
+  delete from private.search_key_words w where w.word = any (v_old) and w.providers <= 0;
+  insert into private.search_key_words as w (word, providers)
   select x, 1 from unnest(v_new) as x where not (x = any (v_old))
   on conflict (word) do update set providers = w.providers + 1;
   return null;
@@ -281,6 +328,9 @@ CREATE TRIGGER service_providers_owner_audit AFTER UPDATE ON public.service_prov
 -- (from 0007)
 CREATE TRIGGER service_providers_owner_guard BEFORE UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.guard_owner_update();
 
+-- (from 0019)
+CREATE TRIGGER service_providers_search_key_words AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.add_search_key_words();
+
 -- (from 0006)
 CREATE TRIGGER service_providers_search_words AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.add_search_words();
 
@@ -315,6 +365,9 @@ CREATE POLICY service_providers_owner_update ON public.service_providers FOR UPD
 CREATE POLICY service_providers_read ON public.service_providers FOR SELECT TO anon, authenticated USING (((status = 'approved'::text) OR ( SELECT public.is_admin() AS is_admin)));
 
 REVOKE ALL ON FUNCTION private.add_search_words() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.add_search_key_words() FROM PUBLIC, anon, authenticated, service_role;
 
 
 REVOKE ALL ON FUNCTION private.count_providers() FROM PUBLIC, anon, authenticated, service_role;

@@ -575,6 +575,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         where p.status = 'approved' group by w
        on conflict (word) do update set providers = excluded.providers`,
     );
+    await tx.query(
+      `insert into private.search_key_words (word, providers)
+       select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
+        where p.status = 'approved' group by w
+       on conflict (word) do update set providers = excluded.providers`,
+    );
     if (opts.admin) await createUserIn(tx, { ...opts.admin, email_confirm: true, app_metadata: { role: 'admin' } });
   });
   // Visibility map + statistics: counts by category become index-only scans.
