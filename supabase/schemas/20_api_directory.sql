@@ -270,7 +270,8 @@ begin
   -- Category words, by meaning: each word of the query (or two words together) that is a
   -- keyword of categories (1), a word of a keyword of several words (0.5) or the start of a
   -- keyword (0.3, a word being typed) votes for them, its vote shared among the categories it
-  -- names ("mistri" names five, "light" two); a category's score is its votes over the words.
+  -- names ("mistri" names five, "light" two); a category's score is its votes over the number
+  -- of category words in the query (so "khan tailor" puts tailors before other Khans).
   -- Categories under a quarter of the best score are left out (noise of a shared word).
   with tok as (
     select u.t, u.i::integer as i from unnest(v_tokens) with ordinality as u(t, i)
@@ -296,7 +297,9 @@ begin
   ), shared as (
     select b.stored_value, b.i, b.w, b.w / count(*) over (partition by b.i) as v from best b
   ), cat as (
-    select sh.stored_value, sum(sh.v) / cardinality(v_tokens) as score from shared sh group by sh.stored_value
+    select sh.stored_value,
+           sum(sh.v) / greatest((select count(distinct x.i) from shared x where x.w >= 0.5), 1) as score
+      from shared sh group by sh.stored_value
   )
   select coalesce(array_agg(c.stored_value order by c.score desc, c.stored_value), '{}'),
          coalesce(array_agg(round(c.score, 4) order by c.score desc, c.stored_value), '{}'),
