@@ -31,7 +31,7 @@ const ITERATIONS = Number(values.iterations);
 const BUDGET_MS = 50;
 
 /** The directory's own bench queries (scripts/bench/db-time.ts) and issue 27's. */
-export const SEARCH_QUERIES = [
+const SEARCH_QUERIES = [
   'plumber',
   'plambar',
   'प्लंबर',
