@@ -231,6 +231,71 @@ CREATE FUNCTION public.provider_search_text(p_name text, p_business_name text, p
   )
 $$;
 
+-- Consonant skeleton of each word, in Latin letters, the same for the Devanagari and the Latin
+-- spelling of a name (Harjeet / हरजीत -> hrjt): Devanagari letters as their unaspirated Latin
+-- consonant, Latin aspirates without their h, every vowel dropped except one that begins a word
+-- (schwa deletion, long/short vowels, ee/i, oo/u), v/w, z/j, sh/s, f/ph, nukta letters as the
+-- plain letter, doubled letters once. (from 0019)
+CREATE FUNCTION private.phonetic_key(p text) returns text
+language plpgsql immutable parallel safe strict
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  s text := replace(lower(p), '@', ' ');
+begin
+  s := translate(s, '०१२३४५६७८९', '0123456789');
+  -- Nukta letters (precomposed or not) as the letter without it: क़ k, ज़ j, फ़ f/ph, ड़ d.
+  s := translate(s, U&'\0958\0959\095A\095B\095C\095D\095E\095F\0929\0931\0934',
+                    'कखगजडढफयनरळ');
+  s := replace(s, U&'\093C', '');
+  -- Anusvara: m before a labial, nothing at the end of a word (a nasal vowel), else n.
+  s := regexp_replace(s, 'ं([पफबभम])', 'म\1', 'g');
+  s := regexp_replace(s, 'ं([^ऀ-ॿ]|$)', '\1', 'g');
+  s := replace(s, 'ं', 'न');
+  -- Latin spellings: aspirates (kh, gh, ch, jh, th, dh, ph, bh, sh) lose their h;
+  -- "ngh" as in Singh is n + h; c without h is k; f, q, w, z, x as the letters Hindi has.
+  s := replace(s, 'ngh', 'nh');
+  s := regexp_replace(s, 'c([eiy])', 's\1', 'g');
+  s := regexp_replace(s, 'c(?!h)', 'k', 'g');
+  s := regexp_replace(s, '([kgcjtdpbs])h+', '\1', 'g');
+  s := replace(s, 'x', 'ks');
+  s := translate(s, 'fqwz', 'pkvj');
+  -- A vowel that begins a word is kept (as "a"); every other vowel goes (schwa deletion,
+  -- long and short, ee/i, oo/u all alike).
+  s := regexp_replace(s, '(^|[^a-z0-9ऀ-ॿ])[aeiouअआइईउऊऋएऐओऔऍऑ]', '\1@', 'g');
+  s := translate(s, 'कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहळ',
+                    'kkggnccjjnttddnttddnppbbmyrlvsssh' || 'l');
+  s := regexp_replace(s, '[aeiouऀ-ॿ]', '', 'g');
+  s := replace(s, '@', 'a');
+  s := regexp_replace(s, '[^a-z0-9]+', ' ', 'g');
+  s := regexp_replace(s, '([a-z])\1+', '\1', 'g');
+  s := replace(s, 'ng', 'n');
+  s := regexp_replace(s, '([a-z])\1+', '\1', 'g');
+  return btrim(s);
+end
+$$;
+
+-- The stored search key of a provider: ' <name> | <business name> # <specialisation> <address> '
+-- (each as phonetic_key), in service_providers.search_key by trigger. (from 0019)
+CREATE FUNCTION private.provider_search_key(p_name text, p_business_name text, p_specialist_in text, p_address text)
+returns text
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select ' ' || coalesce(private.phonetic_key(p_name), '') || ' | ' || coalesce(private.phonetic_key(p_business_name), '')
+    || ' # ' || coalesce(private.phonetic_key(p_specialist_in), '') || ' ' || coalesce(private.phonetic_key(p_address), '') || ' '
+$$;
+
+-- The words of a search key, for private.search_key_words. (from 0019)
+CREATE FUNCTION private.search_key_words_of(p_key text) returns setof text
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select distinct w
+    from regexp_split_to_table(coalesce(p_key, ''), '[ |#]+') as w
+   where char_length(w) between 2 and 40 and w !~ '^[0-9]+$'
+$$;
+
 -- The order of "top rated": (C * m + sum) / (C + n), the provider's n ratings summing to
 -- sum, pulled towards its category's mean m (3 when the category has no ratings yet) with
 -- the weight of C = 5 ratings. One 5-star rating no longer beats 4.1 from 18 ratings.
@@ -288,7 +353,16 @@ REVOKE ALL ON FUNCTION private.mask_aadhaar_like(p text) FROM PUBLIC, anon, auth
 REVOKE ALL ON FUNCTION private.normalize_mobile(p text) FROM PUBLIC, anon, authenticated, service_role;
 
 
+REVOKE ALL ON FUNCTION private.phonetic_key(p text) FROM PUBLIC, anon, authenticated, service_role;
+
+
 REVOKE ALL ON FUNCTION private.phone_hash(p_mobile text) FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.provider_search_key(p_name text, p_business_name text, p_specialist_in text, p_address text) FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.search_key_words_of(p_key text) FROM PUBLIC, anon, authenticated, service_role;
 
 
 REVOKE ALL ON FUNCTION public.opening_hours_valid(p jsonb) FROM PUBLIC, anon, authenticated, service_role;

@@ -105,11 +105,11 @@ begin
 end
 $$;
 
--- Audit entries never carry who rated or reported. (from 0011)
-CREATE FUNCTION private.audit_row(p jsonb) RETURNS jsonb
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-  select p - 'search_text' - 'device_hash' - 'phone_hash' - 'aadhaar'
+-- Audit entries never carry who rated or reported, nor the search keys. (from 0019)
+CREATE FUNCTION private.audit_row(p jsonb) returns jsonb
+language sql immutable parallel safe
+as $$
+  select p - 'search_text' - 'search_key' - 'device_hash' - 'phone_hash' - 'aadhaar'
 $$;
 
 -- Appends one entry. p_system: an action of the system (3 reports), not of the caller. (from 0008)

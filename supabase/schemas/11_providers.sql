@@ -27,6 +27,7 @@ CREATE TABLE public.service_providers (
     on_leave_until date,
     opening_hours jsonb,
     number_caution boolean DEFAULT false NOT NULL,
+    search_key text DEFAULT ''::text NOT NULL,
     CONSTRAINT service_providers_address_check CHECK (((char_length(btrim(address)) >= 1) AND (char_length(btrim(address)) <= 300))),
     CONSTRAINT service_providers_avg_rating_check CHECK (((avg_rating >= (0)::numeric) AND (avg_rating <= (5)::numeric))),
     CONSTRAINT service_providers_business_name_check CHECK (((business_name IS NULL) OR ((char_length(btrim(business_name)) >= 1) AND (char_length(btrim(business_name)) <= 150)))),
@@ -59,6 +60,19 @@ CREATE TABLE public.search_words (
     providers integer DEFAULT 0 NOT NULL
 );
 
+-- How many approved providers have each word of the search keys, kept by trigger: a word
+-- most providers have (the town in every address) does not narrow a search with other
+-- words. (from 0019)
+CREATE TABLE private.search_key_words (
+    word text NOT NULL,
+    providers integer DEFAULT 0 NOT NULL
+);
+
+ALTER TABLE ONLY private.search_key_words
+    ADD CONSTRAINT search_key_words_pkey PRIMARY KEY (word);
+
+CREATE INDEX search_key_words_prefix_idx ON private.search_key_words USING btree (word text_pattern_ops);
+
 ALTER TABLE ONLY private.provider_identity
     ADD CONSTRAINT provider_identity_pkey PRIMARY KEY (provider_id);
 
@@ -77,6 +91,15 @@ CREATE INDEX service_providers_category_new_idx ON public.service_providers USIN
 CREATE INDEX service_providers_new_order_idx ON public.service_providers USING btree (registration_date DESC, id) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_search_idx ON public.service_providers USING gin (search_text extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
+
+-- Phonetic keys of name, business name, specialisation and address (from 0019)
+CREATE INDEX service_providers_search_key_idx ON public.service_providers USING gin (search_key extensions.gin_trgm_ops) WHERE (status = 'approved'::text);
+
+-- An exact business name or name, in either script: the business part and the name part of
+-- the search key (from 0019)
+CREATE INDEX service_providers_business_key_idx ON public.service_providers USING btree (split_part(split_part(search_key, ' # '::text, 1), ' | '::text, 2)) WHERE (status = 'approved'::text);
+
+CREATE INDEX service_providers_name_key_idx ON public.service_providers USING btree (split_part(split_part(search_key, ' # '::text, 1), ' | '::text, 1)) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_status_idx ON public.service_providers USING btree (status, registration_date DESC);
 
@@ -102,6 +125,34 @@ begin
    where w.word = any (v_old) and not (w.word = any (v_new));
   delete from public.search_words w where w.word = any (v_old) and w.providers <= 0;
   insert into public.search_words as w (word, providers)
+  select x, 1 from unnest(v_new) as x where not (x = any (v_old))
+  on conflict (word) do update set providers = w.providers + 1;
+  return null;
+end
+$$;
+
+-- The words of approved providers' search keys, counted. (from 0019)
+CREATE FUNCTION private.add_search_key_words() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_old text[] := '{}';
+  v_new text[] := '{}';
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    v_old := array(select private.search_key_words_of(old.search_key));
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    v_new := array(select private.search_key_words_of(new.search_key));
+  end if;
+  if v_old = v_new then
+    return null;
+  end if;
+  update private.search_key_words w set providers = w.providers - 1
+   where w.word = any (v_old) and not (w.word = any (v_new));
+  delete from private.search_key_words w where w.word = any (v_old) and w.providers <= 0;
+  insert into private.search_key_words as w (word, providers)
   select x, 1 from unnest(v_new) as x where not (x = any (v_old))
   on conflict (word) do update set providers = w.providers + 1;
   return null;
@@ -151,15 +202,14 @@ begin
 end
 $$;
 
--- As 0007, and the business name and specialisation an owner writes carry no phone number
--- or link (the listing's number is the verified mobile; the operator approves a change of it). (from 0011)
-CREATE FUNCTION private.guard_owner_update() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO 'public', 'pg_temp'
-    AS $_$
+-- As 0011, and the search key follows an owner's edits. (from 0019)
+CREATE FUNCTION private.guard_owner_update() returns trigger
+language plpgsql
+set search_path = public, pg_temp
+as $_$
 declare
   v_free constant text[] := array['business_name', 'specialist_in', 'address', 'experience',
-                                  'on_leave_until', 'opening_hours', 'search_text'];
+                                  'on_leave_until', 'opening_hours', 'search_text', 'search_key'];
   v_col text;
   v_text text;
 begin
@@ -184,11 +234,11 @@ begin
 end
 $_$;
 
--- As 0001, plus: verified needs a valid number, and text is cleaned. (from 0006)
-CREATE FUNCTION private.guard_provider_row() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'public', 'pg_temp'
-    AS $$
+-- As 0001, plus: verified needs a valid number, text is cleaned, and the search key. (from 0019)
+CREATE FUNCTION private.guard_provider_row() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
 begin
   new.name := coalesce(private.clean_or_null(new.name), '');
   new.business_name := private.clean_or_null(new.business_name);
@@ -198,6 +248,7 @@ begin
   new.verified := exists (select 1 from private.provider_identity i
                            where i.provider_id = new.id and private.aadhaar_valid(i.aadhaar));
   new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
+  new.search_key := private.provider_search_key(new.name, new.business_name, new.specialist_in, new.address);
   if tg_op = 'UPDATE' and new.status is distinct from old.status then
     new.reviewed_at := now();
   end if;
@@ -277,6 +328,9 @@ CREATE TRIGGER service_providers_owner_audit AFTER UPDATE ON public.service_prov
 -- (from 0007)
 CREATE TRIGGER service_providers_owner_guard BEFORE UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.guard_owner_update();
 
+-- (from 0019)
+CREATE TRIGGER service_providers_search_key_words AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.add_search_key_words();
+
 -- (from 0006)
 CREATE TRIGGER service_providers_search_words AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.add_search_words();
 
@@ -311,6 +365,9 @@ CREATE POLICY service_providers_owner_update ON public.service_providers FOR UPD
 CREATE POLICY service_providers_read ON public.service_providers FOR SELECT TO anon, authenticated USING (((status = 'approved'::text) OR ( SELECT public.is_admin() AS is_admin)));
 
 REVOKE ALL ON FUNCTION private.add_search_words() FROM PUBLIC, anon, authenticated, service_role;
+
+
+REVOKE ALL ON FUNCTION private.add_search_key_words() FROM PUBLIC, anon, authenticated, service_role;
 
 
 REVOKE ALL ON FUNCTION private.count_providers() FROM PUBLIC, anon, authenticated, service_role;

@@ -127,11 +127,16 @@ begin
 end
 $$;
 
--- (from 0007)
-CREATE FUNCTION public.search_providers(p_query text DEFAULT NULL::text, p_category text DEFAULT NULL::text, p_min_rating numeric DEFAULT 0, p_verified text DEFAULT 'all'::text, p_sort text DEFAULT 'rating_desc'::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_available boolean DEFAULT false) RETURNS TABLE(id uuid, name text, business_name text, mobile text, category text, specialist_in text, experience integer, address text, verified boolean, registration_date timestamp with time zone, avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO 'public', 'extensions', 'pg_temp'
-    AS $_$
+-- Relevance first, then the chosen sort: see ../README.md, "Search: how results are ranked". (from 0019)
+CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
+  p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
+  p_limit integer default 20, p_offset integer default 0, p_available boolean default false)
+returns table(id uuid, name text, business_name text, mobile text, category text, specialist_in text,
+  experience integer, address text, verified boolean, registration_date timestamp with time zone,
+  avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
+language plpgsql stable security definer
+set search_path to 'public', 'extensions', 'pg_temp'
+as $_$
 declare
   -- Absurd input is cut, never an error: 100 characters, whitespace collapsed.
   v_q text := lower(btrim(regexp_replace(left(coalesce(p_query, ''), 400), '[[:space:][:cntrl:]]+', ' ', 'g')));
@@ -140,7 +145,12 @@ declare
   v_digits_like text;
   v_tokens text[];
   v_token text;
+  v_key text;
   v_cats text[] := '{}';
+  v_scores numeric[] := '{}';
+  v_cat_tokens integer[] := '{}';
+  v_pats text[] := '{}';
+  v_qkey text;
   v_words text[] := '{}';
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
@@ -149,14 +159,15 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_filters text := 'p.status = ''approved''';
-  v_text text;
   v_cols constant text := 'p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience,'
     || ' p.address, p.verified, p.registration_date, p.avg_rating::numeric as avg_rating, p.rating_count,'
     || ' p.on_leave_until, p.opening_hours';
-  -- The same plus the order key of "top rated", for the parts of a search that are merged.
   -- Rows are read joined with their category's totals, the prior of the Bayesian average.
   v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
-  v_cols_scored constant text := v_cols || ', public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score';
+  v_catrel constant text := 'coalesce(($12)[array_position($2, p.category)], 0) * 100';
+  -- What ranking needs of a row (its order keys); the page's rows are read in full at the end.
+  v_keys constant text := 'p.id, public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score,'
+    || ' p.rating_count, p.registration_date';
   v_order text;
   v_order_text text;
   v_order_out text;
@@ -164,6 +175,14 @@ declare
   v_pass integer;
   v_rows bigint;
   v_catpart text;
+  v_text text;
+  v_rel text;
+  v_all text;
+  v_inname text;
+  v_exact text;
+  v_common boolean[] := '{}';
+  v_approved bigint;
+  v_freq bigint;
   v_available boolean := coalesce(p_available, false);
   -- Counted from category_stats only when no filter it cannot answer is on.
   v_stats boolean;
@@ -248,26 +267,103 @@ begin
     v_digits_like := '%' || right(v_digits, 10) || '%';
   end if;
 
+  -- Category words, by meaning: each word of the query (or two words together) that is a
+  -- keyword of categories (1), a word of a keyword of several words (0.5) or the start of a
+  -- keyword (0.3, a word being typed) votes for them, its vote shared among the categories it
+  -- names ("mistri" names five, "light" two); a category's score is its votes over the number
+  -- of category words in the query (so "khan tailor" puts tailors before other Khans).
+  -- Categories under a quarter of the best score are left out (noise of a shared word).
+  with tok as (
+    select u.t, u.i::integer as i from unnest(v_tokens) with ordinality as u(t, i)
+  ), hit as (
+    select k.stored_value, tok.i, 1.0 as w
+      from tok join public.service_category_keywords k on k.keyword = tok.t
+    union all
+    select k.stored_value, x.i, 1.0
+      from tok a join tok b on b.i = a.i + 1
+      join public.service_category_keywords k on k.keyword = a.t || ' ' || b.t
+      cross join lateral (values (a.i), (b.i)) as x(i)
+    union all
+    select k.stored_value, tok.i, 0.5
+      from tok join public.service_category_keywords k
+        on k.keyword like '% %' and tok.t = any (string_to_array(k.keyword, ' '))
+    union all
+    select k.stored_value, tok.i, 0.3
+      from tok join public.service_category_keywords k
+        on char_length(tok.t) >= 3
+       and k.keyword like replace(replace(replace(tok.t, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+  ), best as (
+    select h.stored_value, h.i, max(h.w) as w from hit h group by h.stored_value, h.i
+  ), shared as (
+    select b.stored_value, b.i, b.w, b.w / count(*) over (partition by b.i) as v from best b
+  ), cat as (
+    select sh.stored_value,
+           sum(sh.v) / greatest((select count(distinct x.i) from shared x where x.w >= 0.5), 1) as score
+      from shared sh group by sh.stored_value
+  )
+  select coalesce(array_agg(c.stored_value order by c.score desc, c.stored_value), '{}'),
+         coalesce(array_agg(round(c.score, 4) order by c.score desc, c.stored_value), '{}'),
+         coalesce((select array_agg(distinct sh.i) from shared sh where sh.w >= 0.5), '{}')
+    into v_cats, v_scores, v_cat_tokens
+    from cat c
+   where c.score * 4 >= (select max(m.score) from cat m);
+
+  -- Name words: the other words, as phonetic keys matched at the start of a word (a key of two
+  -- letters: the whole word; of one: not at all). A word that
+  -- more than a fifth of the providers have (the town in every address) is dropped when the
+  -- query has other words to go by.
+  select coalesce(sum(s.approved), 0) into v_approved from public.category_stats s;
+  for v_pass in 1 .. cardinality(v_tokens) loop
+    if not (v_pass = any (v_cat_tokens)) then
+      v_key := private.phonetic_key(v_tokens[v_pass]);
+      if char_length(v_key) >= 3 then
+        select coalesce(sum(w.providers), 0) into v_freq
+          from private.search_key_words w where w.word like v_key || '%';
+        v_pats := v_pats || ('% ' || v_key || '%');
+        v_common := v_common || (v_freq * 5 > v_approved);
+      elsif char_length(v_key) = 2 then
+        -- Two consonants (Ram, rm) start too many words (Ramesh, Rampur): the whole word.
+        select coalesce(sum(w.providers), 0) into v_freq
+          from private.search_key_words w where w.word = v_key;
+        v_pats := v_pats || ('% ' || v_key || ' %');
+        v_common := v_common || (v_freq * 5 > v_approved);
+      end if;
+    end if;
+  end loop;
+  if (false = any (v_common)) or cardinality(v_cat_tokens) > 0 then
+    v_pats := array(select x.pat from unnest(v_pats, v_common) as x(pat, common) where not x.common);
+  end if;
+  v_qkey := private.phonetic_key(v_q);
+
+  -- The exact business name or name, as written or in the other script: the whole name part or
+  -- business part of the search key (btree indexes on both).
+  if char_length(v_qkey) >= 2 then
+    v_exact := '(split_part(split_part(p.search_key, '' # '', 1), '' | '', 1) = '' '' || $14'
+      || ' or split_part(split_part(p.search_key, '' # '', 1), '' | '', 2) = $14)';
+  else
+    v_exact := 'false';
+  end if;
+  if cardinality(v_pats) > 0 then
+    select string_agg('p.search_key like ($13)[' || i || ']', ' and '),
+           string_agg('split_part(p.search_key, '' # '', 1) like ($13)[' || i || ']', ' and ')
+      into v_all, v_inname
+      from generate_subscripts(v_pats, 1) as i;
+    v_all := '(' || v_all || ')';
+    v_inname := '(' || v_inname || ')';
+  end if;
+
   for v_pass in 1..2 loop
     if v_pass = 1 then
-      select coalesce(array_agg(distinct k.stored_value), '{}') into v_cats
-        from public.service_category_keywords k
-       where k.keyword = any (v_tokens) or (char_length(v_q) >= 3 and k.keyword like v_like);
-      foreach v_token in array v_tokens loop
-        if char_length(v_token) >= 3 then
-          v_cats := v_cats || array(
-            select distinct k.stored_value
-              from public.service_category_keywords k
-             where k.keyword like replace(replace(replace(v_token, '\', '\\'), '%', '\%'), '_', '\_') || '%');
-        end if;
-      end loop;
-      -- Substrings of fewer than 3 characters cannot use the trigram index and
-      -- match almost everything: short queries only match category words.
-      v_text := case
-        when v_digits_like is not null then '(p.search_text like $1 or p.search_text like $3)'
-        when char_length(v_q) >= 3 then '(p.search_text like $1)'
-        else 'false'
-      end;
+      -- Found by: every name word (any field), the query as written (3+ characters), a phone
+      -- number, or the exact name. A query of category words only finds by category.
+      v_text := '(' || v_exact
+        || coalesce(' or ' || v_all, '')
+        || case when char_length(v_q) >= 3 and (cardinality(v_pats) > 0 or cardinality(v_cats) = 0)
+             then ' or p.search_text like $1' else '' end
+        || case when v_digits_like is not null then ' or p.search_text like $3' else '' end
+        || ')';
+      v_rel := 'case when ' || v_exact || ' then 1000 else 0 end + ' || v_catrel
+        || coalesce(' + case when ' || v_inname || ' then 50 else 0 end', '') || ' + 20';
     else
       -- Nothing matched as written: allow typos.
       if char_length(v_q) < 4 then
@@ -276,6 +372,7 @@ begin
       -- pg_trgm's % operator threshold, for this transaction only (a function-level
       -- SET clause would cost every call).
       perform set_config('pg_trgm.similarity_threshold', '0.4', true);
+      v_cats := '{}';
       foreach v_token in array v_tokens loop
         if char_length(v_token) >= 4 then
           v_cats := v_cats || array(
@@ -290,16 +387,19 @@ begin
              limit 5);
         end if;
       end loop;
+      v_cats := array(select distinct c from unnest(v_cats) c order by c);
+      v_scores := array_fill(0.5::numeric, array[cardinality(v_cats)]);
       if cardinality(v_cats) = 0 and cardinality(v_words) = 0 then
         return;
       end if;
       select coalesce('(' || string_agg('p.search_text like $10[' || i || ']', ' or ') || ')', 'false') into v_text
         from generate_subscripts(v_words, 1) as i;
+      v_rel := v_catrel || ' + case when ' || v_text || ' then 20 else 0 end';
     end if;
 
-    -- Category part: counted by an index-only scan, paged by ordered index scans
-    -- (each matched category on its own). Text part: one pass, counted by a window.
-    v_cats := array(select distinct c from unnest(v_cats) c);
+    -- Category part: counted from category_stats (or an index-only scan), paged by ordered
+    -- index scans, each matched category on its own, without the rows the text part has.
+    -- Text part: one pass, ranked, counted by a window (the rows outside the categories).
     if v_stats then
       select coalesce(sum(case v_verified
                             when 'verified' then s.approved_verified
@@ -317,27 +417,29 @@ begin
         using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
     end if;
     if cardinality(v_cats) between 1 and 12 then
-      select string_agg('(select ' || v_cols_scored || ' from ' || v_from || ' where ' || v_filters
-             || ' and p.category = ($2)[' || i || '] order by ' || v_order || ' limit $7 + $8)', ' union all ')
+      select string_agg('(select ' || v_keys || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
+             || ' and p.category = ($2)[' || i || '] and not ' || v_text || ' order by ' || v_order || ' limit $7 + $8)', ' union all ')
         into v_catpart
         from generate_subscripts(v_cats, 1) as i;
     elsif cardinality(v_cats) > 12 then
-      v_catpart := '(select ' || v_cols_scored || ' from ' || v_from || ' where ' || v_filters
-        || ' and p.category = any ($2) order by ' || v_order || ' limit $7 + $8)';
+      v_catpart := '(select ' || v_keys || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
+        || ' and p.category = any ($2) and not ' || v_text || ' order by ' || v_catrel || ' desc, ' || v_order || ' limit $7 + $8)';
     else
       v_catpart := null;
     end if;
     return query execute
-      'with t as materialized (select ' || v_cols_scored || ', count(*) over () as n from ' || v_from || ' where '
-      || v_filters || ' and ' || v_text || ' and not (p.category = any ($2)) order by ' || v_order_text || ' limit $7 + $8)'
-      || ' select x.id, x.name, x.business_name, x.mobile, x.category, x.specialist_in, x.experience, x.address,'
-      || ' x.verified, x.registration_date, x.avg_rating, x.rating_count, x.on_leave_until, x.opening_hours,'
-      || ' ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
-      || ' from (select t.id, t.name, t.business_name, t.mobile, t.category, t.specialist_in, t.experience, t.address,'
-      || ' t.verified, t.registration_date, t.avg_rating, t.rating_count, t.on_leave_until, t.opening_hours, t.score from t'
+      'with t as materialized (select ' || v_keys || ', ' || v_rel || ' as rel,'
+      || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from || ' where '
+      || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8),'
+      || ' x as (select t.id, t.score, t.rating_count, t.registration_date, t.rel from t'
       || coalesce(' union all ' || v_catpart, '')
-      || ') x order by ' || v_order_out || ' limit $7 offset $8'
-      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total;
+      || ' order by rel desc, ' || v_order_out || ' limit $7 offset $8)'
+      || ' select ' || v_cols || ', ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
+      || ' from x join public.service_providers p on p.id = x.id order by x.rel desc, '
+      || replace(replace(replace(replace(v_order_out, 'score', 'x.score'), 'rating_count', 'x.rating_count'),
+                         'registration_date', 'x.registration_date'), ' id', ' x.id')
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total,
+            v_scores, v_pats, v_qkey;
     get diagnostics v_rows = row_count;
     -- Rows found, or a page past the end: done. Nothing at all: try typos once.
     exit when v_rows > 0 or v_offset > 0 or v_total > 0;

@@ -31,6 +31,7 @@ const PGLITE_ONLY = [
   'tests/migration-0006\\.test\\.ts',
   'tests/migration-0007\\.test\\.ts',
   'tests/migration-0008\\.test\\.ts',
+  'tests/migration-0019\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
   'tests/postgrest-parity\\.test\\.ts',
   'tests/schema-files-pglite\\.test\\.ts',

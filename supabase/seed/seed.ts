@@ -522,6 +522,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       rating_count: 0,
       rating_sum: 0,
       search_text: '',
+      search_key: '',
       number_caution: false,
     }));
     await chunked('public.service_providers', providers);
@@ -557,7 +558,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.query(
       `update public.service_providers p
           set verified = exists (select 1 from private.provider_identity i where i.provider_id = p.id),
-              search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in)`,
+              search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in),
+              search_key = private.provider_search_key(p.name, p.business_name, p.specialist_in, p.address)`,
     );
     await tx.query(
       `insert into public.category_stats (category, approved, approved_verified, rating_sum, rating_count)
@@ -570,6 +572,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.query(
       `insert into public.search_words (word, providers)
        select w, count(*) from public.service_providers p, public.search_words_of(p.search_text) as w
+        where p.status = 'approved' group by w
+       on conflict (word) do update set providers = excluded.providers`,
+    );
+    await tx.query(
+      `insert into private.search_key_words (word, providers)
+       select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
         where p.status = 'approved' group by w
        on conflict (word) do update set providers = excluded.providers`,
     );
