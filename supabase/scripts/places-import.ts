@@ -30,7 +30,7 @@ export interface PlacesImportResult {
 export type PlacesRpc = (fn: 'stage_places' | 'commit_places', args: Record<string, unknown>) => Promise<unknown>;
 
 /** RFC 4180 CSV: quoted fields (with "" and line breaks inside), CRLF or LF, a BOM ignored. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -73,7 +73,7 @@ const CODE_COLUMNS = ['districtcode', 'subdistrictcode', 'villagecode', 'localbo
  * The CSV's data rows as objects (header -> value; blank lines skipped), with the errors the
  * file itself has: no code column in the header, a row with more cells than the header.
  */
-export function csvToRows(text: string): { rows: { row: number; values: Record<string, string> }[]; errors: PlaceRowError[] } {
+function csvToRows(text: string): { rows: { row: number; values: Record<string, string> }[]; errors: PlaceRowError[] } {
   const table = parseCsv(text);
   const header = (table[0] ?? []).map((h) => h.trim());
   const errors: PlaceRowError[] = [];

@@ -363,7 +363,7 @@ interface GeneratedData {
  * 10th has no place (as listings from before places). Every 7th serves the whole tehsil.
  * Derived from the row number only: the random stream, so every other row, is unchanged.
  */
-export const PLACES_CSV = join(PACKAGE_DIR, 'seed', 'places-demo.csv');
+const PLACES_CSV = join(PACKAGE_DIR, 'seed', 'places-demo.csv');
 const SEED_WARD_CODE = (mohalla: number) => String(9270101 + mohalla);
 const SEED_VILLAGE_CODE = (n: number) => String(927001 + (n % 400) * 7);
 
