@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { DEFAULT_DATA_DIR } from '../local/paths.ts';
 import { readServerInfo } from '../local/server-info.ts';
-import { formatPlaceErrors, importPlacesCsv } from './places-import.ts';
+import { formatPlaceErrors, importPlacesCsv } from '@city/shared/places/import';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

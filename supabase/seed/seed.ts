@@ -18,7 +18,7 @@ import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { Db } from '../local/db/types.ts';
 import { createUserIn } from '../local/auth/users.ts';
 import { PACKAGE_DIR } from '../local/paths.ts';
-import { formatPlaceErrors, importPlacesCsv } from '../scripts/places-import.ts';
+import { formatPlaceErrors, importPlacesCsv } from '@city/shared/places/import';
 
 export interface SeedOptions {
   /** Number of providers (default 600). */

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { importPlacesCsv, type PlacesRpc } from '../scripts/places-import';
+import { importPlacesCsv, type PlacesRpc } from '@city/shared/places/import';
 import {
   anonClient,
   createProvider,

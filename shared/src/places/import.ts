@@ -5,7 +5,8 @@
  * (`stage_places`), then validated and loaded by one call (`commit_places`): every row is
  * checked first and, if any is bad, nothing is loaded and each bad row is reported.
  *
- * Used by `npm run import:places -- FILE` (through the API, service role) and by the demo seed
+ * Used by `npm run import:places -- FILE` (through the API, service role), by the operator
+ * console (mf-admin, as the signed-in admin) and by the demo seed
  * (the same SQL functions on the seed's connection), so the seed proves the importer. No Node
  * APIs: the console can use the same code in the browser.
  */
