@@ -11,10 +11,11 @@ import { AdsSection } from './sections/ads/ads-section';
 import { StatsSection } from './sections/stats/stats-section';
 import { AuditSection } from './sections/audit/audit-section';
 import { OwnerEditsSection } from './sections/edits/owner-edits-section';
+import { PlacesSection } from './sections/places/places-section';
 import { ConsoleStatusProvider } from './components/console-status';
 import './admin.css';
 
-export const SECTIONS = ['queue', 'reports', 'providers', 'edits', 'ads', 'stats', 'audit'] as const;
+export const SECTIONS = ['queue', 'reports', 'providers', 'edits', 'ads', 'places', 'stats', 'audit'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The section named by ?tab= (the queue when none or unknown). */
@@ -85,6 +86,8 @@ export default function AdminPanel(_props: AdminPanelProps) {
               <OwnerEditsSection />
             ) : section === 'ads' ? (
               <AdsSection />
+            ) : section === 'places' ? (
+              <PlacesSection />
             ) : section === 'stats' ? (
               <StatsSection />
             ) : (

@@ -27,6 +27,13 @@ CREATE TABLE public.service_providers (
     on_leave_until date,
     opening_hours jsonb,
     number_caution boolean DEFAULT false NOT NULL,
+    -- A provider's place and whom they serve (from 0018; the place's foreign key is in
+    -- 18_places.sql, after the places table).
+    place_kind text,
+    place_code text,
+    serve_mode text DEFAULT 'nearby'::text NOT NULL,
+    serve_radius_km smallint DEFAULT 10 NOT NULL,
+    -- (from 0019)
     search_key text DEFAULT ''::text NOT NULL,
     CONSTRAINT service_providers_address_check CHECK (((char_length(btrim(address)) >= 1) AND (char_length(btrim(address)) <= 300))),
     CONSTRAINT service_providers_avg_rating_check CHECK (((avg_rating >= (0)::numeric) AND (avg_rating <= (5)::numeric))),
@@ -40,7 +47,10 @@ CREATE TABLE public.service_providers (
     CONSTRAINT service_providers_rating_sum_check CHECK ((rating_sum >= 0)),
     CONSTRAINT service_providers_rejection_reason_check CHECK (((rejection_reason IS NULL) OR (char_length(rejection_reason) <= 500))),
     CONSTRAINT service_providers_specialist_in_check CHECK (((specialist_in IS NULL) OR ((char_length(btrim(specialist_in)) >= 1) AND (char_length(btrim(specialist_in)) <= 200)))),
-    CONSTRAINT service_providers_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'suspended'::text, 'hidden'::text])))
+    CONSTRAINT service_providers_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'suspended'::text, 'hidden'::text]))),
+    CONSTRAINT service_providers_place_check CHECK ((((place_kind IS NULL) = (place_code IS NULL)) AND ((place_kind IS NULL) OR (place_kind = ANY (ARRAY['village'::text, 'ward'::text, 'town'::text]))))),
+    CONSTRAINT service_providers_serve_mode_check CHECK ((serve_mode = ANY (ARRAY['nearby'::text, 'tehsil'::text, 'list'::text]))),
+    CONSTRAINT service_providers_serve_radius_km_check CHECK (((serve_radius_km >= 1) AND (serve_radius_km <= 50)))
 );
 
 -- Aadhaar numbers: private schema, no grants to anon/authenticated. (from 0001)

@@ -5,8 +5,9 @@
 -- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
 
 -- Registration: a pending listing owned by the signed-in phone; a name and an address of at
--- least 2 letters, a name not only digits. (from 0012)
-create or replace function public.register_provider(
+-- least 2 letters, a name not only digits. (from 0012; public.register_provider until 0018,
+-- which made it the core of the public function below)
+create or replace function private.register_provider_core(
   p_name text default null,
   p_business_name text default null,
   p_category text default null,
@@ -447,10 +448,53 @@ begin
 end
 $_$;
 
-REVOKE ALL ON FUNCTION public.register_provider(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.register_provider(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) TO service_role;
-GRANT ALL ON FUNCTION public.register_provider(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) TO anon;
-GRANT ALL ON FUNCTION public.register_provider(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) TO authenticated;
+REVOKE ALL ON FUNCTION private.register_provider_core(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) FROM PUBLIC, anon, authenticated, service_role;
+
+-- Registration with a place (issue 27): the place and whom they serve are checked first
+-- (nothing is stored when the place is unknown), then private.register_provider_core. (from 0018)
+create function public.register_provider(
+  p_name text default null,
+  p_business_name text default null,
+  p_category text default null,
+  p_specialist_in text default null,
+  p_aadhaar text default null,
+  p_experience integer default null,
+  p_address text default null,
+  p_place_kind text default null,
+  p_place_code text default null,
+  p_serve_mode text default null,
+  p_serve_radius_km integer default null,
+  p_serve_places text[] default null
+) returns uuid
+language plpgsql volatile security definer
+set search_path to 'public', 'pg_temp'
+as $$
+declare
+  v_list text[];
+  v_id uuid;
+begin
+  perform private.require_phone('register');
+  select coalesce(array_agg(c.place_kind || ':' || c.place_code), '{}') into v_list
+    from private.check_serve_choice(p_place_kind, p_place_code, p_serve_mode, p_serve_radius_km, p_serve_places) c;
+  v_id := private.register_provider_core(p_name, p_business_name, p_category, p_specialist_in, p_aadhaar,
+                                         p_experience, p_address);
+  if p_place_kind is not null or p_serve_mode is not null or p_serve_radius_km is not null then
+    update public.service_providers p
+       set place_kind = p_place_kind, place_code = p_place_code,
+           serve_mode = coalesce(nullif(btrim(p_serve_mode), ''), 'nearby'),
+           serve_radius_km = coalesce(p_serve_radius_km, 10)
+     where p.id = v_id;
+  end if;
+  insert into public.provider_serves (provider_id, place_kind, place_code)
+  select v_id, split_part(x, ':', 1), split_part(x, ':', 2) from unnest(v_list) x;
+  return v_id;
+end
+$$;
+
+revoke all on function public.register_provider(text, text, text, text, text, integer, text, text, text, text, integer, text[])
+  from public, anon, authenticated, service_role;
+grant all on function public.register_provider(text, text, text, text, text, integer, text, text, text, text, integer, text[])
+  to anon, authenticated, service_role;
 
 REVOKE ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) TO service_role;

@@ -11,10 +11,14 @@
  * they start with 9999, the range of UIDAI's test residents.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
 import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { Db } from '../local/db/types.ts';
 import { createUserIn } from '../local/auth/users.ts';
+import { PACKAGE_DIR } from '../local/paths.ts';
+import { formatPlaceErrors, importPlacesCsv } from '@city/shared/places/import';
 
 export interface SeedOptions {
   /** Number of providers (default 600). */
@@ -309,6 +313,11 @@ interface ProviderRow {
   /** Issue 17: on leave up to and including this day (YYYY-MM-DD), or null. */
   on_leave_until?: string | null;
   opening_hours?: OpeningHours | null;
+  /** Issue 27: the provider's place (a ward of the town, a village) or none, and whom they serve. */
+  place_kind?: string | null;
+  place_code?: string | null;
+  serve_mode?: 'nearby' | 'tehsil' | 'list';
+  serve_radius_km?: number;
 }
 
 type Hours = { open: string; close: string } | null;
@@ -347,6 +356,50 @@ interface GeneratedData {
   clicks: { provider_id: string; click_type: string; created_at: string }[];
 }
 
+/**
+ * Issue 27: the demo district's places are supabase/seed/places-demo.csv (a made-up district in
+ * the LGD shape: 4 tehsils, 400 villages, the 24 wards of Sitapur town, named as the mohallas
+ * above). Most providers are in the ward of their mohalla; every 5th is in a village; every
+ * 10th has no place (as listings from before places). Every 7th serves the whole tehsil.
+ * Derived from the row number only: the random stream, so every other row, is unchanged.
+ */
+const PLACES_CSV = join(PACKAGE_DIR, 'seed', 'places-demo.csv');
+const SEED_WARD_CODE = (mohalla: number) => String(9270101 + mohalla);
+const SEED_VILLAGE_CODE = (n: number) => String(927001 + (n % 400) * 7);
+
+function seedPlace(i: number, mohalla: number): Partial<ProviderRow> {
+  const none = { place_kind: null, place_code: null, serve_mode: 'nearby' as const, serve_radius_km: 10 };
+  if (i % 10 === 9 || mohalla < 0) return none;
+  const serve_mode = i % 7 === 0 ? ('tehsil' as const) : ('nearby' as const);
+  if (i % 5 === 4) return { place_kind: 'village', place_code: SEED_VILLAGE_CODE(i * 13), serve_mode, serve_radius_km: 15 };
+  return { place_kind: 'ward', place_code: SEED_WARD_CODE(mohalla), serve_mode, serve_radius_km: 10 };
+}
+
+/** Loads places-demo.csv with the importer's own SQL functions, as the service role. */
+async function seedPlaces(db: Db): Promise<void> {
+  const text = readFileSync(PLACES_CSV, 'utf8');
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+    const result = await importPlacesCsv(
+      text,
+      async (fn, args) => {
+        const names = Object.keys(args);
+        const call = `select public.${fn === 'stage_places' ? 'stage_places' : 'commit_places'}(${names
+          .map((n, k) => `${n} => $${k + 1}`)
+          .join(', ')}) as r`;
+        const { rows } = await tx.query<{ r: unknown }>(
+          call,
+          names.map((n) => (n === 'p_rows' ? JSON.stringify(args[n]) : args[n])),
+        );
+        return rows[0]?.r;
+      },
+      'demo seed',
+    );
+    if (!result.ok) throw new Error(`seed places: ${formatPlaceErrors(result.errors).join('; ')}`);
+    await tx.query(`select set_config('request.jwt.claims', '', true)`);
+  });
+}
+
 /** Pure generator (no database): same options, same data. */
 function generateSeedData(opts: SeedOptions = {}, now = Date.now()): GeneratedData {
   const r = prng(opts.seed ?? 20250905);
@@ -368,7 +421,8 @@ function generateSeedData(opts: SeedOptions = {}, now = Date.now()): GeneratedDa
     const other = pick(r, OTHER_SERVICES);
     const category = isOther ? `OTHERS: ${hindi ? other.hi : other.en}` : storedCategoryValue(cat);
     const catLabel = isOther ? (hindi ? other.hi : other.en) : hindi ? cat.hi : cat.en;
-    const [mohEn, mohHi] = pick(r, MOHALLAS);
+    const mohalla = pick(r, MOHALLAS);
+    const [mohEn, mohHi] = mohalla;
     let business: string | null = null;
     if (r() < 0.6) {
       business = pick(r, hindi ? BUSINESS_HI : BUSINESS_EN)
@@ -402,6 +456,7 @@ function generateSeedData(opts: SeedOptions = {}, now = Date.now()): GeneratedDa
       rejection_reason:
         status === 'rejected' ? pick(r, ['Mobile number not reachable', 'Duplicate registration', 'मोबाइल नंबर बंद मिला']) : null,
       reviewed_at: status === 'pending' ? null : iso(registered + DAY),
+      ...seedPlace(i, MOHALLAS.indexOf(mohalla)),
     });
     if (verified) out.identities.push({ provider_id: id, aadhaar: testAadhaar(digits(r, 11)) });
     if (status !== 'approved') continue;
@@ -506,6 +561,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     },
   ];
 
+  await seedPlaces(db);
   await db.transaction(async (tx) => {
     await tx.exec('set local session_replication_role = replica');
     // Table names here are fixed strings of this file, never input.

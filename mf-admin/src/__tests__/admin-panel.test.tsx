@@ -108,14 +108,14 @@ beforeEach(() => {
 });
 
 describe('AdminPanel', () => {
-  it('is a console of seven sections chosen by links; the queue first, ?tab= picks another', async () => {
+  it('is a console of eight sections chosen by links; the queue first, ?tab= picks another', async () => {
     const { user } = await renderPanel();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Queue', 'Reports', 'Providers', 'Owner edits', 'Ads', 'Stats', 'Audit log']);
+    ).toEqual(['Queue', 'Reports', 'Providers', 'Owner edits', 'Ads', 'Places', 'Stats', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Queue' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 2, name: 'Listing changes waiting for approval' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'Stats' }));

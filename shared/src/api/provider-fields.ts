@@ -27,7 +27,21 @@ export interface ProviderFields {
    * 0011): the profile says "some people say this number may be wrong". Optional: older rows and builds.
    */
   number_caution?: boolean;
+  /**
+   * The provider's place (migration 0018): a village, a town or a ward of the district's places,
+   * by kind and LGD code; null for listings without one. Optional: older rows and builds.
+   */
+  place_kind?: PlaceKind | null;
+  place_code?: string | null;
+  /** Whom they serve: around their place (serve_radius_km), their whole tehsil, or a chosen list. */
+  serve_mode?: ServeMode;
+  serve_radius_km?: number;
 }
+
+/** The kinds of places (migration 0018): district -> tehsil -> village, district/tehsil -> town -> ward. */
+export type PlaceKind = 'district' | 'tehsil' | 'town' | 'village' | 'ward';
+/** How a provider says whom they serve (service_providers.serve_mode). */
+export type ServeMode = 'nearby' | 'tehsil' | 'list';
 
 /** Weekday keys of OpeningHours, Monday first. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

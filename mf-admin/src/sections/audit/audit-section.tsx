@@ -35,6 +35,8 @@ const ACTION_KEYS = {
   'ad.create': 'ad_create',
   'ad.update': 'ad_update',
   'ad.delete': 'ad_delete',
+  'places.import': 'places_import',
+  'owner.place': 'owner_place',
 } as const;
 /** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
 const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);
@@ -55,7 +57,7 @@ export function changedFields(
 }
 
 /** What the listing's owner did (signed in by phone: no e-mail to show). */
-const OWNER_ACTIONS: readonly string[] = ['owner.edit', 'reports.owner_confirmed', 'owner.reply'];
+const OWNER_ACTIONS: readonly string[] = ['owner.edit', 'owner.place', 'reports.owner_confirmed', 'owner.reply'];
 
 /** Who did it: the operator's e-mail, the listing's owner, or the system. */
 function actorLabel(t: AdminT, e: AuditEntry): string {
