@@ -40,9 +40,9 @@ function adminClaims(): Record<string, unknown> {
 
 type Who = 'anon' | 'owner' | 'admin';
 function as(who: Who, p: Provider) {
-  if (who === 'anon') return { role: 'anon', claims: anonClaims(), headers: edgeHeaders(freshAddress()) };
-  if (who === 'owner') return { role: 'authenticated', claims: phoneClaims(p.mobile), headers: edgeHeaders(freshAddress()) };
-  return { role: 'authenticated', claims: adminClaims(), headers: edgeHeaders(freshAddress()) };
+  if (who === 'anon') return { role: 'anon' as const, claims: anonClaims(), headers: edgeHeaders(freshAddress()) };
+  if (who === 'owner') return { role: 'authenticated' as const, claims: phoneClaims(p.mobile), headers: edgeHeaders(freshAddress()) };
+  return { role: 'authenticated' as const, claims: adminClaims(), headers: edgeHeaders(freshAddress()) };
 }
 
 async function stored(id: string) {
@@ -206,7 +206,7 @@ test('registration with a checksum-valid Aadhaar stores the number but earns no 
     p_experience: 3,
     p_address: 'Gandhi Chowk',
   };
-  const ctx = { role: 'authenticated', claims: phoneClaims(mobile), headers: edgeHeaders(freshAddress()) };
+  const ctx = { role: 'authenticated' as const, claims: phoneClaims(mobile), headers: edgeHeaders(freshAddress()) };
   // No registration argument names the check: an extra key finds no function (404).
   const extra = await db.callAsPostgrest({ ...ctx, fn: 'register_provider', args: { ...args, p_verified: true } });
   expect([extra.status, extra.code]).toEqual([404, 'PGRST202']);
