@@ -27,7 +27,17 @@ export interface ProviderFields {
    * 0011): the profile says "some people say this number may be wrong". Optional: older rows and builds.
    */
   number_caution?: boolean;
+  /**
+   * The operator's check that made the listing verified (migration 0016): the day (YYYY-MM-DD)
+   * and how (one or more VerificationMethod); both null when not verified. Optional: older
+   * rows and builds, and search results (which carry verified only).
+   */
+  verified_on?: string | null;
+  verified_how?: VerificationMethod[] | null;
 }
+
+/** How the operator checked a person (migration 0016): documents seen, visited, called. */
+export type VerificationMethod = 'documents' | 'visited' | 'called';
 
 /** Weekday keys of OpeningHours, Monday first. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
