@@ -32,6 +32,8 @@ const ACTION_KEYS = {
   'ad.create': 'ad_create',
   'ad.update': 'ad_update',
   'ad.delete': 'ad_delete',
+  'provider.verify': 'provider_verify',
+  'provider.unverify': 'provider_unverify',
 } as const;
 /** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
 const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);
