@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, sendRestRows, useLanguage, type VerificationMethod } from '@city/shared';
 import type { BadgeFacts } from '.';
 import { addBadgeStrings } from './locales';
+import './explanation.css';
 
 addBadgeStrings();
 
