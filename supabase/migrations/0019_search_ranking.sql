@@ -80,8 +80,8 @@ begin
   new.category := coalesce(private.clean_or_null(new.category), '');
   new.specialist_in := private.clean_or_null(new.specialist_in);
   new.address := coalesce(private.clean_or_null(new.address), '');
-  new.verified := exists (select 1 from private.provider_identity i
-                           where i.provider_id = new.id and private.aadhaar_valid(i.aadhaar));
+  -- The operator's check (0016), not an Aadhaar number.
+  new.verified := new.verified_on is not null;
   new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
   new.search_key := private.provider_search_key(new.name, new.business_name, new.specialist_in, new.address);
   if tg_op = 'UPDATE' and new.status is distinct from old.status then

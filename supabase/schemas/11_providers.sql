@@ -1,5 +1,5 @@
 -- Providers (listings): the row, its private identity (Aadhaar), the search words, and the
--- guards every write passes (status changes, owner edits, leave date, verified flag).
+-- guards every write passes (status changes, owner edits, leave date, the operator's check).
 --
 -- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
 -- made the object as it stands (later ALTERs may have added columns or constraints). A change
@@ -27,6 +27,9 @@ CREATE TABLE public.service_providers (
     on_leave_until date,
     opening_hours jsonb,
     number_caution boolean DEFAULT false NOT NULL,
+    -- The operator's check (from 0016).
+    verified_on date,
+    verified_how text[],
     -- A provider's place and whom they serve (from 0018; the place's foreign key is in
     -- 18_places.sql, after the places table).
     place_kind text,
@@ -47,6 +50,8 @@ CREATE TABLE public.service_providers (
     CONSTRAINT service_providers_rating_sum_check CHECK ((rating_sum >= 0)),
     CONSTRAINT service_providers_rejection_reason_check CHECK (((rejection_reason IS NULL) OR (char_length(rejection_reason) <= 500))),
     CONSTRAINT service_providers_specialist_in_check CHECK (((specialist_in IS NULL) OR ((char_length(btrim(specialist_in)) >= 1) AND (char_length(btrim(specialist_in)) <= 200)))),
+    CONSTRAINT service_providers_verification_check CHECK (((verified_on IS NULL) = (verified_how IS NULL))),
+    CONSTRAINT service_providers_verified_how_check CHECK (verified_how IS NULL OR (cardinality(verified_how) BETWEEN 1 AND 3 AND verified_how <@ ARRAY['documents', 'visited', 'called']::text[])),
     CONSTRAINT service_providers_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'suspended'::text, 'hidden'::text]))),
     CONSTRAINT service_providers_place_check CHECK ((((place_kind IS NULL) = (place_code IS NULL)) AND ((place_kind IS NULL) OR (place_kind = ANY (ARRAY['village'::text, 'ward'::text, 'town'::text]))))),
     CONSTRAINT service_providers_serve_mode_check CHECK ((serve_mode = ANY (ARRAY['nearby'::text, 'tehsil'::text, 'list'::text]))),
@@ -244,7 +249,8 @@ begin
 end
 $_$;
 
--- As 0001, plus: verified needs a valid number, text is cleaned, and the search key. (from 0019)
+-- As 0001, plus: text is cleaned, verified is the operator's check (verified_on, 0016; no
+-- longer a valid Aadhaar number), and the search key. (from 0019)
 CREATE FUNCTION private.guard_provider_row() returns trigger
 language plpgsql security definer
 set search_path = public, pg_temp
@@ -255,8 +261,8 @@ begin
   new.category := coalesce(private.clean_or_null(new.category), '');
   new.specialist_in := private.clean_or_null(new.specialist_in);
   new.address := coalesce(private.clean_or_null(new.address), '');
-  new.verified := exists (select 1 from private.provider_identity i
-                           where i.provider_id = new.id and private.aadhaar_valid(i.aadhaar));
+  -- The operator's check (0016), not an Aadhaar number.
+  new.verified := new.verified_on is not null;
   new.search_text := public.provider_search_text(new.name, new.business_name, new.mobile, new.category, new.specialist_in);
   new.search_key := private.provider_search_key(new.name, new.business_name, new.specialist_in, new.address);
   if tg_op = 'UPDATE' and new.status is distinct from old.status then
@@ -301,24 +307,8 @@ begin
 end
 $$;
 
--- (from 0006)
-CREATE FUNCTION private.sync_provider_verified() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'public', 'pg_temp'
-    AS $$
-begin
-  -- guard_provider_row derives verified from the identity rows: touch the provider row.
-  update public.service_providers set verified = verified
-   where id = case when tg_op = 'DELETE' then old.provider_id else new.provider_id end;
-  return null;
-end
-$$;
-
 ALTER TABLE private.provider_identity
     ADD CONSTRAINT provider_identity_aadhaar_valid CHECK (private.aadhaar_valid(aadhaar)) NOT VALID;
-
--- (from 0001)
-CREATE TRIGGER provider_identity_verified AFTER INSERT OR DELETE OR UPDATE ON private.provider_identity FOR EACH ROW EXECUTE FUNCTION private.sync_provider_verified();
 
 -- (from 0008)
 CREATE TRIGGER service_providers_audit AFTER INSERT OR DELETE OR UPDATE ON public.service_providers FOR EACH ROW EXECUTE FUNCTION private.audit_admin_change();
@@ -398,9 +388,6 @@ REVOKE ALL ON FUNCTION private.require_approved(p_provider_id uuid) FROM PUBLIC,
 REVOKE ALL ON FUNCTION private.require_phone(p_what text) FROM PUBLIC, anon, authenticated, service_role;
 
 
-REVOKE ALL ON FUNCTION private.sync_provider_verified() FROM PUBLIC, anon, authenticated, service_role;
-
-
 REVOKE ALL ON TABLE public.service_providers FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.service_providers TO service_role;
 GRANT SELECT ON TABLE public.service_providers TO anon;
@@ -423,3 +410,30 @@ $$;
 create index if not exists service_providers_mobile_idx on public.service_providers (mobile);
 create index if not exists service_providers_name_place_idx
   on public.service_providers (public.console_norm(name), public.console_norm(address));
+
+-- The operator's check is written only by admin_verify_provider and admin_withdraw_verification
+-- (security definer, so they run as the owner): a write by the API roles themselves (an
+-- owner's or an admin's PATCH or POST of the table) that sets or changes verified_on or
+-- verified_how is refused (42501). verified itself follows verified_on (guard_provider_row).
+-- Not security definer: current_user is the API role. (from 0016)
+create or replace function private.guard_verification() returns trigger
+language plpgsql
+set search_path = public, pg_temp
+as $$
+begin
+  if current_user in ('anon', 'authenticated')
+     and ((tg_op = 'INSERT' and (new.verified_on is not null or new.verified_how is not null))
+          or (tg_op = 'UPDATE' and (new.verified_on is distinct from old.verified_on
+                                    or new.verified_how is distinct from old.verified_how))) then
+    raise exception using errcode = '42501',
+      message = 'only the operator records a verification (admin_verify_provider, admin_withdraw_verification)',
+      detail = 'verified_on';
+  end if;
+  return new;
+end
+$$;
+
+revoke all on function private.guard_verification() from public, anon, authenticated, service_role;
+
+create trigger service_providers_verification before insert or update on public.service_providers
+  for each row execute function private.guard_verification();

@@ -669,8 +669,9 @@ end
 $_$;
 
 -- Set (or replace) a provider's Aadhaar number: a valid number is required (23502 / 23514,
--- details 'aadhaar'); verified follows. The number is never returned or logged, only
--- 'XXXX XXXX 1234'. Returns {id, verified, aadhaar_masked}. (from 0008)
+-- details 'aadhaar'). The number is never returned or logged, only
+-- 'XXXX XXXX 1234'. Returns {id, verified, aadhaar_masked}; since 0016 the number no longer
+-- makes the listing verified (admin_verify_provider does). (from 0008)
 CREATE FUNCTION public.admin_set_aadhaar(p_id uuid DEFAULT NULL::uuid, p_aadhaar text DEFAULT NULL::text, p_reason text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
@@ -1108,3 +1109,91 @@ $$;
 
 revoke all on function public.applied_migrations() from public, anon, authenticated;
 grant execute on function public.applied_migrations() to anon, authenticated;
+
+-- "Verified" means the operator has checked the person (issue 28): the operator records how
+-- (one or more of documents, visited, called) and the day of the check (default today in the
+-- district; not in the future). The listing is then verified. A reason / note is required
+-- (22023), as for the console's other actions; who and why are in the audit log
+-- (provider.verify). Admins only (42501). Returns the row. (from 0016)
+create or replace function public.admin_verify_provider(
+  p_id uuid default null,
+  p_how text[] default null,
+  p_checked_on date default null,
+  p_reason text default null
+) returns public.service_providers
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_reason text;
+  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_on date := coalesce(p_checked_on, (now() at time zone 'Asia/Kolkata')::date);
+  v_how text[];
+  v_old public.service_providers;
+  v_row public.service_providers;
+begin
+  perform private.require_admin();
+  v_reason := private.admin_reason(p_reason);
+  select array_agg(distinct h order by h) into v_how from unnest(p_how) as h;
+  if v_how is null or not (v_how <@ array['documents', 'visited', 'called']::text[]) then
+    raise exception using errcode = '22023', message = 'how must be one or more of documents, visited, called',
+      detail = 'how';
+  end if;
+  if v_on > v_today or v_on < date '2020-01-01' then
+    raise exception using errcode = '22023', message = 'the day of the check must be today or a past day',
+      detail = 'checked_on';
+  end if;
+  select * into v_old from public.service_providers where id = p_id for update;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'provider not found', detail = 'id';
+  end if;
+  perform private.audit_explicit(true);
+  update public.service_providers set verified_on = v_on, verified_how = v_how where id = p_id
+  returning * into v_row;
+  perform private.audit('provider.verify', 'service_providers', p_id::text, v_row.name,
+    jsonb_build_object('verified', v_old.verified, 'verified_on', v_old.verified_on, 'verified_how', v_old.verified_how),
+    jsonb_build_object('verified', v_row.verified, 'verified_on', v_row.verified_on, 'verified_how', v_row.verified_how),
+    v_reason);
+  perform private.audit_explicit(false);
+  return v_row;
+end
+$$;
+
+revoke all on function public.admin_verify_provider(uuid, text[], date, text) from public, anon, authenticated;
+grant execute on function public.admin_verify_provider(uuid, text[], date, text) to authenticated;
+
+-- The operator withdraws a verification (the badge goes; a reason is required). Audited as
+-- provider.unverify. Admins only (42501). Returns the row. (from 0016)
+create or replace function public.admin_withdraw_verification(p_id uuid default null, p_reason text default null)
+returns public.service_providers
+language plpgsql volatile security definer
+set search_path = public, pg_temp
+as $$
+declare
+  v_reason text;
+  v_old public.service_providers;
+  v_row public.service_providers;
+begin
+  perform private.require_admin();
+  v_reason := private.admin_reason(p_reason);
+  select * into v_old from public.service_providers where id = p_id for update;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'provider not found', detail = 'id';
+  end if;
+  if v_old.verified_on is null then
+    raise exception using errcode = '22023', message = 'this listing is not verified', detail = 'verified';
+  end if;
+  perform private.audit_explicit(true);
+  update public.service_providers set verified_on = null, verified_how = null where id = p_id
+  returning * into v_row;
+  perform private.audit('provider.unverify', 'service_providers', p_id::text, v_row.name,
+    jsonb_build_object('verified', v_old.verified, 'verified_on', v_old.verified_on, 'verified_how', v_old.verified_how),
+    jsonb_build_object('verified', v_row.verified, 'verified_on', v_row.verified_on, 'verified_how', v_row.verified_how),
+    v_reason);
+  perform private.audit_explicit(false);
+  return v_row;
+end
+$$;
+
+revoke all on function public.admin_withdraw_verification(uuid, text) from public, anon, authenticated;
+grant execute on function public.admin_withdraw_verification(uuid, text) to authenticated;

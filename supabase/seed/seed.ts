@@ -614,6 +614,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.query(
       `update public.service_providers p
           set verified = exists (select 1 from private.provider_identity i where i.provider_id = p.id),
+              -- The demo's verified providers: the operator checked them a few days after they registered.
+              verified_on = case when exists (select 1 from private.provider_identity i where i.provider_id = p.id)
+                                 then least(p.registration_date::date + 3, current_date) end,
+              verified_how = case when not exists (select 1 from private.provider_identity i where i.provider_id = p.id) then null
+                                  when abs(hashtext(p.id::text)) % 3 = 0 then '{documents}'::text[]
+                                  when abs(hashtext(p.id::text)) % 3 = 1 then '{called,documents}'::text[]
+                                  else '{visited}'::text[] end,
               search_text = public.provider_search_text(p.name, p.business_name, p.mobile, p.category, p.specialist_in),
               search_key = private.provider_search_key(p.name, p.business_name, p.specialist_in, p.address)`,
     );

@@ -250,12 +250,16 @@ describe('search_providers', () => {
     const total = async (extra: Record<string, unknown> = {}) => (await search({ p_category: cat, ...extra }))[0]?.total_count ?? 0;
     expect(await total()).toBe(0);
     const a = await createProvider({ overrides: { p_category: cat } });
-    await createProvider({ overrides: { p_category: cat, p_aadhaar: validAadhaar() } });
+    const b = await createProvider({ overrides: { p_category: cat, p_aadhaar: validAadhaar() } });
     await createProvider({ approve: false, overrides: { p_category: cat } });
     expect(await total()).toBe(2);
+    // A valid Aadhaar alone is not "verified" (0016): the operator's check is.
+    expect(await total({ p_verified: 'verified' })).toBe(0);
+    const admin = await sharedAdmin();
+    const verify = await admin.rpc('admin_verify_provider', { p_id: b.id, p_how: ['visited'], p_reason: 'visited the shop' });
+    expect(verify.error).toBeNull();
     expect(await total({ p_verified: 'verified' })).toBe(1);
     expect(await total({ p_verified: 'unverified' })).toBe(1);
-    const admin = await sharedAdmin();
     await admin.rpc('admin_set_provider_status', { p_provider_id: a.id, p_status: 'rejected', p_reason: 'test' });
     expect(await total()).toBe(1);
     expect(await total({ p_verified: 'unverified' })).toBe(0);

@@ -173,7 +173,13 @@ describe('providers', () => {
     expect(res.error).toBeNull();
     const rows = res.data as Record<string, unknown>[];
     expect(rows.map((r) => r.id)).toEqual([id]);
-    expect(rows[0]).toMatchObject({ status: 'pending', verified: true, aadhaar_masked: 'XXXX XXXX 6789', open_reports: 0, total_count: 1 });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      verified: false,
+      aadhaar_masked: 'XXXX XXXX 6789',
+      open_reports: 0,
+      total_count: 1,
+    });
     expect(JSON.stringify(rows)).not.toContain(aadhaar);
     const bad = await admin.rpc('admin_search_providers', { p_status: 'deleted' });
     expect(bad.error).toMatchObject({ code: '22023' });
@@ -284,7 +290,7 @@ describe('providers', () => {
     ]);
   });
 
-  test('Aadhaar: only a valid number sets verified; only its last 4 digits are ever shown or logged', async () => {
+  test('Aadhaar: only a valid number is stored, it earns no badge (0016); only its last 4 digits are ever shown or logged', async () => {
     const { id } = await createProvider();
     const valid = aadhaarEndingIn('2468');
     const invalid = valid.slice(0, 11) + String((Number(valid[11]) + 1) % 10);
@@ -305,13 +311,13 @@ describe('providers', () => {
       p_aadhaar: `${valid.slice(0, 4)} ${valid.slice(4, 8)} ${valid.slice(8)}`,
       p_reason: `card ${valid} checked`,
     });
-    expect(ok.data).toEqual({ id, verified: true, aadhaar_masked: 'XXXX XXXX 2468' });
-    expect((await anon.from('service_providers').select('verified').eq('id', id).single()).data).toEqual({ verified: true });
+    expect(ok.data).toEqual({ id, verified: false, aadhaar_masked: 'XXXX XXXX 2468' });
+    expect((await anon.from('service_providers').select('verified').eq('id', id).single()).data).toEqual({ verified: false });
     const log = await auditOf(id);
     expect(log[0]).toMatchObject({
       action: 'provider.aadhaar',
-      before: { verified: false, aadhaar_masked: null },
-      after: { verified: true, aadhaar_masked: 'XXXX XXXX 2468' },
+      before: { aadhaar_masked: null },
+      after: { aadhaar_masked: 'XXXX XXXX 2468' },
       reason: 'card XXXX XXXX 2468 checked',
     });
     const all = await admin.rpc('admin_audit_log', { p_limit: 500, p_offset: 0 });

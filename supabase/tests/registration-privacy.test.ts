@@ -37,7 +37,7 @@ async function queueOf(mobile: string) {
 }
 
 describe('register_provider', () => {
-  test('stores a pending registration whatever the client sends; Aadhaar only sets verified', async () => {
+  test('stores a pending registration whatever the client sends; a valid Aadhaar alone earns no badge (0016)', async () => {
     // A valid number (first digit 2-9, Verhoeff check digit) ending in 1234, for the mask.
     const aadhaar = aadhaarEndingIn('1234');
     expect(isValidAadhaar(aadhaar)).toBe(true);
@@ -57,13 +57,13 @@ describe('register_provider', () => {
     expect(queue.error).toBeNull();
     const row = (queue.data as Record<string, unknown>[]).find((r) => r.id === id);
     // the listing's mobile is the signed-in phone's
-    expect(row).toMatchObject({ status: 'pending', verified: true, aadhaar_masked: 'XXXX-XXXX-1234', business_name: null, mobile });
+    expect(row).toMatchObject({ status: 'pending', verified: false, aadhaar_masked: 'XXXX-XXXX-1234', business_name: null, mobile });
     expect(JSON.stringify(queue.data)).not.toContain(aadhaar);
     expect((queue.data as { total_count: number }[])[0]!.total_count).toBeGreaterThanOrEqual(1);
 
     const approved = await admin.rpc('admin_set_provider_status', { p_provider_id: id, p_status: 'approved' });
     expect(approved.error).toBeNull();
-    expect(approved.data).toMatchObject({ id, status: 'approved', verified: true });
+    expect(approved.data).toMatchObject({ id, status: 'approved', verified: false });
     expect(JSON.stringify(approved.data)).not.toContain(aadhaar);
 
     const visible = await supabase
@@ -72,7 +72,7 @@ describe('register_provider', () => {
       .eq('id', id as string)
       .single();
     expect(visible.error).toBeNull();
-    expect(visible.data).toMatchObject({ id, verified: true, status: 'approved', mobile });
+    expect(visible.data).toMatchObject({ id, verified: false, verified_on: null, verified_how: null, status: 'approved', mobile });
   });
 
   test('without a signed-in phone nothing is stored: anon 401, an e-mail session 403 (42501); no p_mobile parameter any more', async () => {
@@ -199,7 +199,7 @@ describe('register_provider', () => {
     const admin = await sharedAdmin();
     const queue = await admin.rpc('admin_list_registrations', { p_status: 'pending', p_limit: 500 });
     expect((queue.data as Record<string, unknown>[]).find((r) => r.id === id)).toMatchObject({
-      verified: true,
+      verified: false,
       aadhaar_masked: 'XXXX-XXXX-7058',
     });
   });

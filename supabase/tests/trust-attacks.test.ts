@@ -303,10 +303,14 @@ describe('Aadhaar and free text', () => {
     },
   );
 
-  test('a checksum-valid Aadhaar earns the badge', async () => {
+  test("a checksum-valid Aadhaar alone earns no badge; the operator's check does (0016)", async () => {
     const { id } = await createProvider({ overrides: { p_aadhaar: '999941057058' } });
     const row = await anon.from('service_providers').select('verified').eq('id', id).single();
-    expect(row.data).toEqual({ verified: true });
+    expect(row.data).toEqual({ verified: false });
+    const res = await (await admin()).rpc('admin_verify_provider', { p_id: id, p_how: ['documents'], p_reason: 'card seen' });
+    expect(res.error).toBeNull();
+    const after = await anon.from('service_providers').select('verified, verified_how').eq('id', id).single();
+    expect(after.data).toEqual({ verified: true, verified_how: ['documents'] });
   });
 
   test.each([

@@ -255,6 +255,22 @@ export async function adminSetAadhaar(id: string, aadhaar: string, reason: strin
   return row ? str(row.aadhaar_masked) : null;
 }
 
+// ---- the operator's check of a person (0016) ----
+
+/** How the operator checked a person: documents seen, visited, called (one or more). */
+export const VERIFY_METHODS = ['documents', 'visited', 'called'] as const;
+export type VerifyMethod = (typeof VERIFY_METHODS)[number];
+
+/** Records the check (the listing is then verified); `checkedOn` YYYY-MM-DD, today or before. */
+export async function adminVerifyProvider(id: string, how: readonly VerifyMethod[], checkedOn: string, reason: string): Promise<void> {
+  await callRpc('admin_verify_provider', { p_id: id, p_how: [...how], p_checked_on: checkedOn, p_reason: reason.trim() });
+}
+
+/** Withdraws the check: the badge goes (the audit log keeps who and why). */
+export async function adminWithdrawVerification(id: string, reason: string): Promise<void> {
+  await callRpc('admin_withdraw_verification', { p_id: id, p_reason: reason.trim() });
+}
+
 // ---- ads (0001 table + 0008 sort_order, admin_save_ad, storage) ----
 
 export type AdMediaType = 'image' | 'video' | 'youtube';

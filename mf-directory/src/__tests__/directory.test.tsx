@@ -156,7 +156,8 @@ describe('category provider list', () => {
     const card = screen.getByRole('article', { name: 'Ramesh Kumar' });
     expect(within(card).getByText('Ramesh Plumbing Works')).toBeInTheDocument();
     expect(within(card).getByText('Plumber')).toBeInTheDocument();
-    expect(within(card).getByText(/✓ Verified/)).toBeInTheDocument();
+    // The badge is a button that explains itself (issue 28; the explanation is @city/shared/badges').
+    expect(within(card).getByRole('button', { name: '✓ Verified' })).toHaveAttribute('aria-expanded', 'false');
     expect(within(card).getByText('4.5')).toBeInTheDocument();
     expect(within(card).getByText('(12 ratings)')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
@@ -180,7 +181,7 @@ describe('category provider list', () => {
     expect(api.trackClick).toHaveBeenCalledWith(ramesh.id, 'whatsapp');
 
     const suresh = screen.getByRole('article', { name: 'Suresh' });
-    expect(within(suresh).getByText('Not verified')).toBeInTheDocument();
+    expect(within(suresh).getByRole('button', { name: 'Not verified' })).toBeInTheDocument();
     expect(within(suresh).getByText('No ratings yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to Categories' }));
@@ -204,7 +205,7 @@ describe('category provider list', () => {
     await renderDirectory('/?category=plumber', 'hi');
     const card = await screen.findByRole('article', { name: 'रमेश' });
     expect(within(card).getByText('प्लंबर')).toBeInTheDocument();
-    expect(within(card).getByText(/सत्यापित/)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '✓ सत्यापित' })).toBeInTheDocument();
     expect(within(card).getByText('अनुभव: 1 वर्ष')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'नया' })).getByText('अनुभव: 1 साल से कम')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'अज्ञात' })).getByText('अनुभव: उपलब्ध नहीं')).toBeInTheDocument();
@@ -367,7 +368,12 @@ describe('filters and sort', () => {
     expect(search().get('verified')).toBe('verified');
 
     expect(screen.getByLabelText('Sort by')).toHaveValue('rating_desc');
+    // "Top rated" says in one line how it orders (issue 28), tied to the control.
+    expect(screen.getByLabelText('Sort by')).toHaveAccessibleDescription(
+      'Most and best ratings first: an average from only a few ratings counts for less.',
+    );
     await user.selectOptions(screen.getByLabelText('Sort by'), 'newly_added');
+    expect(screen.queryByText(/Most and best ratings first/)).toBeNull();
     await waitFor(() =>
       expect(api.searchProviders).toHaveBeenLastCalledWith(
         expect.objectContaining({ category: '🔧 प्लंबर', minRating: 4, verified: 'verified', sort: 'newly_added' }),

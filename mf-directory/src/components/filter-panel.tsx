@@ -77,10 +77,21 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
         </label>
         <div className="directory-filters__field">
           <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>
-          <select id={`${id}-sort`} value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProviderSort })}>
+          <select
+            id={`${id}-sort`}
+            value={filters.sort}
+            aria-describedby={filters.sort === 'rating_desc' ? `${id}-sort-hint` : undefined}
+            onChange={(e) => set({ sort: e.target.value as ProviderSort })}
+          >
             <option value="rating_desc">{t('filters.sortRating')}</option>
             <option value="newly_added">{t('filters.sortNewest')}</option>
           </select>
+          {/* How "top rated" orders (search_providers' Bayesian average), in plain words. */}
+          {filters.sort === 'rating_desc' ? (
+            <p id={`${id}-sort-hint`} className="directory-filters__hint">
+              {t('filters.sortRatingHint')}
+            </p>
+          ) : null}
         </div>
         {active > 0 ? (
           <Button variant="ghost" onClick={() => apply(DEFAULT_FILTERS)}>

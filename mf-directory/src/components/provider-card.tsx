@@ -1,7 +1,19 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatDate, formatRating, isOnLeave, telHref, trackClick, useLanguage, whatsappHref } from '@city/shared';
+import {
+  CategoryIcon,
+  categoryIconId,
+  categoryLabel,
+  formatDate,
+  formatRating,
+  isOnLeave,
+  telHref,
+  trackClick,
+  useLanguage,
+  whatsappHref,
+} from '@city/shared';
 import { StarRatingDisplay } from '@city/shared/ui/star-rating';
+import { BadgeButton } from '@city/shared/badges';
 import type { ProviderListItem } from '../api';
 
 /** One provider in a category list or search results. */
@@ -15,7 +27,10 @@ export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
         <h3 className="directory-card__name" id={`provider-${p.id}`}>
           <Link to={`/provider/${p.id}`}>{p.name}</Link>
         </h3>
-        <Badge tone={p.verified ? 'success' : 'neutral'}>{p.verified ? `✓ ${t('card.verified')}` : t('card.notVerified')}</Badge>
+        {/* Tapping the badge says what it means (the explanation is a chunk of its own). */}
+        <BadgeButton provider={p} align="end">
+          {p.verified ? `✓ ${t('card.verified')}` : t('card.notVerified')}
+        </BadgeButton>
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
       <p className="directory-card__category">

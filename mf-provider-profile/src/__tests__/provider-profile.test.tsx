@@ -69,7 +69,7 @@ describe('ProviderProfile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Kumar' })).toBeInTheDocument();
     expect(api.fetchProvider).toHaveBeenCalledWith(PROVIDER_ID);
     expect(screen.getByText('Ramesh Plumbing Works')).toBeInTheDocument();
-    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verified' })).toHaveAttribute('aria-expanded', 'false');
     const dl = screen.getByText('Service').closest('dl') as HTMLElement;
     expect(within(dl).getByText('Plumber')).toBeInTheDocument();
     expect(within(dl).getByText('Bathroom fittings')).toBeInTheDocument();
@@ -80,6 +80,24 @@ describe('ProviderProfile', () => {
     expect(summary).toHaveTextContent('(12 ratings)');
     expect(within(summary).getByRole('img', { name: 'Average rating 4.3 out of 5' })).toBeInTheDocument();
     expect(document.title).toBe('Ramesh Kumar | City Services');
+  });
+
+  it.each([
+    ['hi', 'सत्यापित', 'शहर सेवा ने 12 नवंबर 2026 को दस्तावेज़ देखे और फ़ोन पर बात की।'],
+    ['en', 'Verified', 'City Services saw their documents and called them on 12 November 2026.'],
+  ] as const)('(%s) tapping the badge says what the operator checked and when; Escape closes it', async (language, badge, text) => {
+    api.fetchProvider.mockImplementation(() =>
+      later(provider({ verified: true, verified_on: '2026-11-12', verified_how: ['called', 'documents'] })),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language });
+    const button = await screen.findByRole('button', { name: badge });
+    await user.click(button);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText(text)).toBeNull();
+    expect(button).toHaveFocus();
   });
 
   it('speaks Hindi by default: category, experience and badge in Hindi', async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, CategoryIcon, categoryIconId, categoryLabel, formatRating, useLanguage } from '@city/shared';
+import { CategoryIcon, categoryIconId, categoryLabel, formatRating, useLanguage } from '@city/shared';
 import { StarRatingDisplay } from '@city/shared/ui/star-rating';
+import { BadgeButton } from '@city/shared/badges';
 import type { Provider, RatingSummary } from '../api';
 
 /** Name, business, badge, average rating and the provider's facts. All free text as text. */
@@ -27,7 +28,8 @@ export function ProviderDetails({ provider: p, summary }: { provider: Provider; 
         </div>
       </div>
       <p className="provider-profile__badges">
-        <Badge tone={p.verified ? 'success' : 'neutral'}>{p.verified ? t('verified') : t('notVerified')}</Badge>
+        {/* Tapping the badge says what the operator checked and when (a chunk of its own). */}
+        <BadgeButton provider={p}>{p.verified ? t('verified') : t('notVerified')}</BadgeButton>
       </p>
       <p className="provider-profile__summary" data-testid="rating-summary">
         {summary === null ? null : count > 0 ? (

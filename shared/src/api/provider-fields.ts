@@ -36,12 +36,21 @@ export interface ProviderFields {
   /** Whom they serve: around their place (serve_radius_km), their whole tehsil, or a chosen list. */
   serve_mode?: ServeMode;
   serve_radius_km?: number;
+  /**
+   * The operator's check that made the listing verified (migration 0016): the day (YYYY-MM-DD)
+   * and how (one or more VerificationMethod); both null when not verified. Optional: older
+   * rows and builds, and search results (which carry verified only).
+   */
+  verified_on?: string | null;
+  verified_how?: VerificationMethod[] | null;
 }
 
 /** The kinds of places (migration 0018): district -> tehsil -> village, district/tehsil -> town -> ward. */
 export type PlaceKind = 'district' | 'tehsil' | 'town' | 'village' | 'ward';
 /** How a provider says whom they serve (service_providers.serve_mode). */
 export type ServeMode = 'nearby' | 'tehsil' | 'list';
+/** How the operator checked a person (migration 0016): documents seen, visited, called. */
+export type VerificationMethod = 'documents' | 'visited' | 'called';
 
 /** Weekday keys of OpeningHours, Monday first. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -1,6 +1,7 @@
 import type enCommon from './locales/en/common.json';
 import type enLegal from './locales/en/legal.json';
 import type enPhoneSignIn from '../phone-sign-in/locales/en.json';
+import type enBadges from '../badges/locales/en.json';
 
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,6 +25,8 @@ export interface I18nNamespaces {
   legal: typeof enLegal;
   /** The code step's (`@city/shared/phone-sign-in`, a lazy chunk that adds it when it loads). */
   phoneSignIn: typeof enPhoneSignIn;
+  /** A badge's explanation (`@city/shared/badges`, a lazy chunk that adds it when it loads). */
+  badges: typeof enBadges;
 }
 export type Namespace = keyof I18nNamespaces;
 

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber, type Language } from '@city/shared';
 import { categoryName } from '../../utils/category-name';
+import { VERIFY_METHODS, type VerifyMethod } from '../../api';
+
+const isVerifyMethod = (m: unknown): m is VerifyMethod => (VERIFY_METHODS as readonly unknown[]).includes(m);
 
 /**
  * The audit log keeps rows as the database has them (0008's audit and triggers): column names
@@ -58,6 +61,8 @@ const FIELD_LABELS = {
   number_caution: 'audit.fields.number_caution',
   reply_text: 'audit.fields.reply_text',
   reply_hidden: 'audit.fields.reply_hidden',
+  verified_on: 'audit.fields.verified_on',
+  verified_how: 'audit.fields.verified_how',
 } as const;
 
 /** The same column name meaning different things in different tables. */
@@ -154,6 +159,10 @@ export function fieldValue(t: AdminT, lang: Language, table: string | null, fiel
     return value ? t('audit.values.yes') : t('audit.values.no');
   }
   if (typeof value === 'number') return formatNumber(value, lang);
+  // How the operator checked a person (0016): ['documents', 'visited'] in words.
+  if (field === 'verified_how' && Array.isArray(value)) {
+    return value.map((m) => (isVerifyMethod(m) ? t(`providers.verify.methods.${m}`) : String(m))).join(', ');
+  }
   if (typeof value !== 'string') return JSON.stringify(value);
   const known = enumKey(table, field, value);
   if (known) return t(known);

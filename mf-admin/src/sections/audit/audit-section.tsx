@@ -37,6 +37,8 @@ const ACTION_KEYS = {
   'ad.delete': 'ad_delete',
   'places.import': 'places_import',
   'owner.place': 'owner_place',
+  'provider.verify': 'provider_verify',
+  'provider.unverify': 'provider_unverify',
 } as const;
 /** i18n keys cannot hold dots: provider.update -> audit.actions.provider_update; null for an unknown action. */
 const knownAction = (a: string) => (Object.hasOwn(ACTION_KEYS, a) ? ACTION_KEYS[a as keyof typeof ACTION_KEYS] : null);

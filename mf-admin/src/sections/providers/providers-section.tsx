@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Button, usePagedQuery, useLanguage } from '@city/shared';
+import { Badge, Button, kolkataToday, usePagedQuery, useLanguage } from '@city/shared';
 import {
   adminChangeProviderStatus,
   adminDeleteProvider,
   adminSearchProviders,
   adminSetAadhaar,
+  adminVerifyProvider,
+  adminWithdrawVerification,
   CONSOLE_PROVIDER_STATUSES,
+  VERIFY_METHODS,
   type ConsoleProvider,
   type ConsoleProviderStatus,
+  type VerifyMethod,
 } from '../../api';
 import { ProviderEditor } from '../../components/provider-editor';
 import { ReasonForm } from '../../components/reason-form';
@@ -20,7 +24,8 @@ import { categoryName } from '../../utils/category-name';
 const PROVIDERS_PAGE_SIZE = 20;
 
 /**
- * Search every provider (any status); edit, suspend, restore, delete, set Aadhaar. `?q=` starts
+ * Search every provider (any status); edit, suspend, restore, delete, set Aadhaar, verify after a
+ * check or withdraw it (0016). `?q=` starts
  * with that search (another section's link to one listing: its id).
  */
 export function ProvidersSection() {
@@ -113,7 +118,7 @@ export function ProvidersSection() {
   );
 }
 
-type Open = 'edit' | 'suspend' | 'restore' | 'delete' | 'aadhaar' | null;
+type Open = 'edit' | 'suspend' | 'restore' | 'delete' | 'aadhaar' | 'verify' | 'unverify' | null;
 
 function ProviderCard({
   provider: p,
@@ -131,6 +136,10 @@ function ProviderCard({
   const [open, setOpen] = useState<Open>(null);
   const [aadhaar, setAadhaar] = useState('');
   const [aadhaarError, setAadhaarError] = useState(false);
+  // The operator's check (0016): how (one or more) and the day.
+  const [how, setHow] = useState<VerifyMethod[]>([]);
+  const [checkedOn, setCheckedOn] = useState(() => kolkataToday());
+  const [verifyError, setVerifyError] = useState<'how' | 'date' | null>(null);
   // The button a closed form was opened from gets focus back (the form replaced it).
   const openers = useRef<Partial<Record<Exclude<Open, null>, HTMLButtonElement | null>>>({});
   const returnTo = useRef<Open>(null);
@@ -154,6 +163,9 @@ function ProviderCard({
     setOpen(null);
     setAadhaar('');
     setAadhaarError(false);
+    setHow([]);
+    setCheckedOn(kolkataToday());
+    setVerifyError(null);
   };
 
   return (
@@ -243,7 +255,8 @@ function ProviderCard({
             );
             if (ok) {
               close();
-              onChange({ ...p, aadhaar_masked: masked ?? `XXXX XXXX ${aadhaar.replace(/\D/g, '').slice(-4)}`, verified: true });
+              // A number alone verifies nobody (0016): the operator's check does.
+              onChange({ ...p, aadhaar_masked: masked ?? `XXXX XXXX ${aadhaar.replace(/\D/g, '').slice(-4)}` });
             }
             return ok;
           }}
@@ -269,6 +282,88 @@ function ProviderCard({
               {aadhaarError ? t('providers.aadhaarInvalid') : t('providers.aadhaarHint')}
             </p>
           </div>
+        </ReasonForm>
+      ) : open === 'verify' ? (
+        <ReasonForm
+          confirmLabel={t('providers.verify.confirm')}
+          onCancel={close}
+          validate={() => {
+            const problem = how.length === 0 ? 'how' : !/^\d{4}-\d{2}-\d{2}$/.test(checkedOn) || checkedOn > kolkataToday() ? 'date' : null;
+            setVerifyError(problem);
+            if (problem) document.getElementById(problem === 'how' ? `${id}-how-${VERIFY_METHODS[0]}` : `${id}-checked-on`)?.focus();
+            return problem === null;
+          }}
+          onConfirm={async (reason) => {
+            const ok = await run(() => adminVerifyProvider(p.id, how, checkedOn, reason), t('providers.verify.done', { name: p.name }));
+            if (ok) {
+              close();
+              onChange({ ...p, verified: true });
+            }
+            return ok;
+          }}
+        >
+          <p className="admin-field__hint">{t('providers.verify.intro')}</p>
+          <fieldset className="admin-field admin-verify-how" aria-describedby={verifyError === 'how' ? `${id}-how-error` : undefined}>
+            <legend className="admin-field__label">{t('providers.verify.how')}</legend>
+            {VERIFY_METHODS.map((m) => (
+              <label key={m} className="admin-radio">
+                <input
+                  type="checkbox"
+                  id={`${id}-how-${m}`}
+                  checked={how.includes(m)}
+                  onChange={(e) => {
+                    setHow(e.target.checked ? [...how, m] : how.filter((x) => x !== m));
+                    setVerifyError(null);
+                  }}
+                />{' '}
+                {t(`providers.verify.methods.${m}`)}
+              </label>
+            ))}
+            {verifyError === 'how' ? (
+              <p id={`${id}-how-error`} role="alert" className="admin-field__error">
+                {t('providers.verify.howMissing')}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className={verifyError === 'date' ? 'admin-field admin-field--invalid' : 'admin-field'}>
+            <label htmlFor={`${id}-checked-on`} className="admin-field__label">
+              {t('providers.verify.date')}
+            </label>
+            <input
+              id={`${id}-checked-on`}
+              type="date"
+              className="admin-input"
+              max={kolkataToday()}
+              value={checkedOn}
+              onChange={(e) => {
+                setCheckedOn(e.target.value);
+                setVerifyError(null);
+              }}
+              aria-invalid={verifyError === 'date' || undefined}
+              aria-describedby={verifyError === 'date' ? `${id}-date-error` : undefined}
+            />
+            {verifyError === 'date' ? (
+              <p id={`${id}-date-error`} role="alert" className="admin-field__error">
+                {t('providers.verify.dateInvalid')}
+              </p>
+            ) : null}
+          </div>
+        </ReasonForm>
+      ) : open === 'unverify' ? (
+        <ReasonForm
+          confirmLabel={t('providers.verify.confirmWithdraw')}
+          danger
+          onCancel={close}
+          onConfirm={async (reason) => {
+            const ok = await run(() => adminWithdrawVerification(p.id, reason), t('providers.verify.withdrawn', { name: p.name }));
+            if (ok) {
+              close();
+              onChange({ ...p, verified: false });
+            }
+            return ok;
+          }}
+        >
+          <p className="admin-field__hint">{t('providers.verify.withdrawWarning', { name: p.name })}</p>
         </ReasonForm>
       ) : (
         <div className="admin-card__actions">
@@ -302,6 +397,29 @@ function ProviderCard({
           >
             {p.aadhaar_masked ? t('providers.actions.replaceAadhaar') : t('providers.actions.setAadhaar')}
           </Button>
+          {p.verified ? (
+            <Button
+              variant="secondary"
+              ref={(b) => {
+                openers.current.unverify = b;
+              }}
+              onClick={() => setOpen('unverify')}
+              aria-describedby={`${id}-title`}
+            >
+              {t('providers.actions.unverify')}
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              ref={(b) => {
+                openers.current.verify = b;
+              }}
+              onClick={() => setOpen('verify')}
+              aria-describedby={`${id}-title`}
+            >
+              {t('providers.actions.verify')}
+            </Button>
+          )}
           <Button
             variant="danger"
             ref={(b) => {

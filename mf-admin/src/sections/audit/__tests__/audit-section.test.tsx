@@ -45,6 +45,29 @@ describe('AuditSection', () => {
     expect(screen.queryByRole('button', { name: 'Show older actions' })).toBeNull();
   });
 
+  it.each([
+    ['en', 'Verified after a check', 'Day of the check: — → 12 Nov 2026', 'How it was checked: — → Saw the documents, Called them'],
+    ['hi', 'जाँच के बाद सत्यापित', 'जाँच का दिन: — → 12 नव॰ 2026', 'जाँच कैसे हुई: — → दस्तावेज़ देखे, फ़ोन पर बात की'],
+  ] as const)("(%s) the operator's check (0016): who, the day and how, in words", async (language, action, day, how) => {
+    fakeConsole({
+      admin_audit_log: [
+        entry(1, {
+          action: 'provider.verify',
+          before: { verified: false, verified_on: null, verified_how: null },
+          after: { verified: true, verified_on: '2026-11-12', verified_how: ['documents', 'called'] },
+          reason: 'Saw the card',
+          total_count: 1,
+        }),
+      ],
+    });
+    await renderWithProviders(<AuditSection />, { language });
+    const li = (await screen.findByText('Provider 1')).closest('li')!;
+    expect(within(li).getByText(action)).toBeInTheDocument();
+    const changes = within(li).getByRole('list');
+    expect(changes).toHaveTextContent(day);
+    expect(changes).toHaveTextContent(how);
+  });
+
   it('what the system did (3 reports) has no operator', async () => {
     fakeConsole({
       admin_audit_log: [entry(1, { actor: null, actor_email: null, action: 'provider.hidden_by_reports', reason: null, total_count: 1 })],

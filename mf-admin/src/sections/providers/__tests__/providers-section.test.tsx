@@ -88,16 +88,14 @@ describe('ProvidersSection', () => {
     expect(within(card()).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
   });
 
-  it('Aadhaar: a wrong number is refused before sending; a right one is saved, then only the masked form is shown', async () => {
+  it('Aadhaar: a wrong number is refused before sending; a right one is saved, then only the masked form is shown (no badge: 0016)', async () => {
     const fake = fakeConsole({
       admin_search_providers: [ROW],
-      admin_set_aadhaar: { id: ROW.id, verified: true, aadhaar_masked: 'XXXX XXXX 0124' },
+      admin_set_aadhaar: { id: ROW.id, verified: false, aadhaar_masked: 'XXXX XXXX 0124' },
     });
     const user = userEvent.setup();
     await renderWithProviders(<ProvidersSection />, { language: 'en' });
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Set Aadhaar (verify)' }),
-    );
+    await user.click(within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Set Aadhaar' }));
     const input = within(card()).getByLabelText('Aadhaar number (12 digits)');
     await user.type(input, '2345 6789 0123');
     await user.type(within(card()).getByLabelText(REASON), 'Checked the card');
@@ -109,9 +107,47 @@ describe('ProvidersSection', () => {
     await user.click(within(card()).getByRole('button', { name: 'Save Aadhaar' }));
     expect(fake.rpc).toHaveBeenCalledWith('admin_set_aadhaar', { p_id: ROW.id, p_aadhaar: '234567890124', p_reason: 'Checked the card' });
     expect(within(card()).getByText('XXXX XXXX 0124')).toBeInTheDocument();
-    expect(within(card()).getByText('Verified')).toBeInTheDocument();
+    expect(within(card()).getByText('Not verified')).toBeInTheDocument();
     expect(within(card()).queryByLabelText('Aadhaar number (12 digits)')).toBeNull();
     expect(card().textContent).not.toMatch(/234567890124|2345 6789 0124/);
+  });
+
+  it('verify: how (one or more) and the day of the check are required, then the listing is verified; withdraw takes a reason', async () => {
+    const fake = fakeConsole({
+      admin_search_providers: [{ ...ROW, status: 'approved' }],
+      admin_verify_provider: { ...ROW, status: 'approved', verified: true },
+      admin_withdraw_verification: { ...ROW, status: 'approved', verified: false },
+    });
+    const user = userEvent.setup();
+    await renderWithProviders(<ProvidersSection />, { language: 'en' });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Ramesh Kumar' })).getByRole('button', { name: 'Verify (after a check)' }),
+    );
+    await user.type(within(card()).getByLabelText(REASON), 'Met him at the shop');
+    await user.click(within(card()).getByRole('button', { name: 'Save: verified' }));
+    expect(within(card()).getByRole('alert')).toHaveTextContent('Choose at least one way you checked.');
+    expect(fake.rpc).not.toHaveBeenCalledWith('admin_verify_provider', expect.anything());
+    await user.click(within(card()).getByRole('checkbox', { name: 'Saw the documents' }));
+    await user.click(within(card()).getByRole('checkbox', { name: 'Visited them' }));
+    const day = within(card()).getByLabelText('Day of the check');
+    await user.clear(day);
+    await user.type(day, '2026-11-12');
+    await user.click(within(card()).getByRole('button', { name: 'Save: verified' }));
+    expect(fake.rpc).toHaveBeenCalledWith('admin_verify_provider', {
+      p_id: ROW.id,
+      p_how: ['documents', 'visited'],
+      p_checked_on: '2026-11-12',
+      p_reason: 'Met him at the shop',
+    });
+    expect(lastToast()?.title).toBe('Ramesh Kumar is now verified.');
+    expect(within(card()).getByText('Verified')).toBeInTheDocument();
+
+    await user.click(within(card()).getByRole('button', { name: 'Withdraw verification' }));
+    await user.type(within(card()).getByLabelText(REASON), 'Shop closed');
+    await user.click(within(card()).getByRole('button', { name: 'Withdraw verification' }));
+    expect(fake.rpc).toHaveBeenCalledWith('admin_withdraw_verification', { p_id: ROW.id, p_reason: 'Shop closed' });
+    expect(within(card()).getByText('Not verified')).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Verify (after a check)' })).toBeInTheDocument();
   });
 
   it('delete asks for confirmation and a reason; a server refusal keeps the provider and says why', async () => {
