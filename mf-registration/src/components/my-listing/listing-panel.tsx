@@ -7,6 +7,7 @@ import { ChangeForm } from './change-form';
 import { DetailsForm } from './details-form';
 import { HoursForm } from './hours-form';
 import { LeadsChart } from './leads-chart';
+import { PhotosForm } from './photos-form';
 
 function StatusLine({ listing }: { listing: MyListing }) {
   const { t } = useTranslation('registration');
@@ -77,6 +78,7 @@ export function ListingPanel({ listing, onChanged }: { listing: MyListing; onCha
       <PendingChangeNote listing={listing} />
       <DetailsForm listing={listing} onSaved={onChanged} />
       <ChangeForm listing={listing} onSaved={onChanged} />
+      <PhotosForm listing={listing} />
       <AvailabilityForm listing={listing} onSaved={onChanged} />
       <HoursForm listing={listing} onSaved={onChanged} />
       <LeadsChart providerId={listing.id} />

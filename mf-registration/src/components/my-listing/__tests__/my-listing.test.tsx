@@ -17,6 +17,7 @@ jest.mock('../../../api', () => ({
   setMyAvailability: jest.fn(),
   setMyOpeningHours: jest.fn(),
   confirmMyNumber: jest.fn(),
+  fetchMyPhotos: jest.fn(),
 }));
 const m = jest.mocked(api);
 
@@ -52,6 +53,7 @@ beforeEach(() => {
   toastStore.getState().dismiss();
   act(() => authStore.setState({ loading: false, session: null, user: null, isAdmin: false }));
   m.fetchLeads.mockResolvedValue(weeks());
+  m.fetchMyPhotos.mockResolvedValue([]);
   m.fetchMyListings.mockResolvedValue([listing()]);
   m.confirmMyNumber.mockResolvedValue({ ok: true, cleared: 0 });
 });
