@@ -11,7 +11,7 @@ interface NetworkInformationLike {
 }
 
 /** Data saver on, or a 2G connection: thumbnails only, the full photo on a tap. */
-export function prefersLightPhotos(): boolean {
+function prefersLightPhotos(): boolean {
   const c = (globalThis.navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   return c?.saveData === true || c?.effectiveType === 'slow-2g' || c?.effectiveType === '2g';
 }

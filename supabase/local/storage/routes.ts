@@ -68,7 +68,7 @@ function bearer(header: string | undefined): string | null {
 }
 
 /** The bucket whose writes the database decides (migration 0017). */
-export const PHOTO_BUCKET = 'provider-photos';
+const PHOTO_BUCKET = 'provider-photos';
 
 type Caller = { kind: 'operator' } | { kind: 'user'; uid: string | null };
 
