@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@city/shared/testing';
 import * as shared from '@city/shared';
 import * as directoryApi from '../../api';
+import * as photosApi from '../../api/photos';
 import { CATEGORY_DETAILS } from '@city/shared/catalogue/details';
 import { ProviderResults, type ResultsMode } from '../provider-results';
 import { DEFAULT_FILTERS } from '../../utils/directory-params';
@@ -12,8 +13,9 @@ jest.mock('@city/shared', () => ({
   ...jest.requireActual('@city/shared'),
   useCategoryDetails: jest.fn(),
 }));
-jest.mock('../../api', () => ({ ...jest.requireActual('../../api'), searchProviders: jest.fn(), fetchCoverThumbs: jest.fn() }));
-const api = { ...jest.mocked(shared), ...jest.mocked(directoryApi) };
+jest.mock('../../api', () => ({ ...jest.requireActual('../../api'), searchProviders: jest.fn() }));
+jest.mock('../../api/photos', () => ({ fetchCoverThumbs: jest.fn() }));
+const api = { ...jest.mocked(shared), ...jest.mocked(directoryApi), ...jest.mocked(photosApi) };
 
 const plumber = shared.findCategoryById('plumber')!;
 
