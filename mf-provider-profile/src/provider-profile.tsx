@@ -10,6 +10,7 @@ import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
 import { ReviewsSection } from './components/reviews-section';
 import { ReportButton } from './components/report-button';
+import { LazyGallery } from './components/lazy-gallery';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
 import { useOutbox } from './hooks/use-outbox';
 
@@ -89,6 +90,7 @@ function ProfileOf({ providerId }: ProviderProfileProps) {
           <ProviderDetails provider={p} summary={summary.data ?? null} />
           <ContactActions provider={p} />
           <AvailabilityHours provider={p} />
+          <LazyGallery key={`photos-${p.id}`} providerId={p.id} name={p.name} />
           <p className="provider-profile__report-row">
             <ReportButton key={p.id} target={{ kind: 'provider', id: p.id }} />
           </p>

@@ -259,7 +259,7 @@ export function createApp(opts: AppOptions): Hono {
   }
 
   // Storage: public reads (the demo ads' media and uploaded files), uploads and removals by the operator.
-  registerStorage(app, { jwt: opts.jwt, root: opts.storageDir, mediaDir: opts.mediaDir, config: opts.config.storage });
+  registerStorage(app, { jwt: opts.jwt, db: opts.db, root: opts.storageDir, mediaDir: opts.mediaDir, config: opts.config.storage });
 
   app.get('/', (c) => c.json({ name: 'local Supabase-compatible server', rest: '/rest/v1', auth: '/auth/v1' }));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

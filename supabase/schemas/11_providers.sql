@@ -31,7 +31,7 @@ CREATE TABLE public.service_providers (
     verified_on date,
     verified_how text[],
     -- A provider's place and whom they serve (from 0018; the place's foreign key is in
-    -- 18_places.sql, after the places table).
+    -- 19_places.sql, after the places table).
     place_kind text,
     place_code text,
     serve_mode text DEFAULT 'nearby'::text NOT NULL,

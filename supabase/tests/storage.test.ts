@@ -37,11 +37,14 @@ function fileOf(kind: 'png' | 'jpeg' | 'webp' | 'mp4' | 'webm' | 'gif' | 'text',
 const storedFile = (key: string, bucket = IMAGES) => join(server().dataDir, 'storage', bucket, key);
 const uniqueKey = (ext: string) => `test/${randomUUID()}.${ext}`;
 
-/** Every file under the data folder's storage (to prove a refused upload wrote nothing). */
+/**
+ * Every file under the data folder's storage (to prove a refused upload wrote nothing), but the
+ * providers' photos: photos-storage.test.ts writes there on the same server at the same time.
+ */
 function storedFiles(): string[] {
   const root = join(server().dataDir, 'storage');
   if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true }) as string[]).sort();
+  return (readdirSync(root, { recursive: true }) as string[]).filter((f) => !f.startsWith('provider-photos')).sort();
 }
 
 async function publicGet(key: string, headers: Record<string, string> = {}, bucket = IMAGES): Promise<Response> {

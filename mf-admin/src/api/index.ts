@@ -2,3 +2,4 @@
 export * from './admin';
 export * from './console';
 export * from './owner-edits';
+export * from './photos';

@@ -32,14 +32,16 @@ export function fakeConsole(answers: Record<string, Answer>, tables: Record<stri
     data: { path },
     error: null as null | { message: string; statusCode?: string },
   }));
+  const remove = jest.fn(async (paths: string[]) => ({ data: paths.map((name) => ({ name })), error: null }));
   const storage = {
     from: jest.fn((bucket: string) => ({
       upload,
+      remove,
       getPublicUrl: (path: string) => ({ data: { publicUrl: `http://localhost:54321/storage/v1/object/public/${bucket}/${path}` } }),
     })),
   };
   setSupabaseClient({ rpc: fake.rpc, from: fake.from, storage } as unknown as SupabaseClient);
-  return { ...fake, upload, storage };
+  return { ...fake, upload, remove, storage };
 }
 
 /** The builder's chain, ending in `result` (each method returns the same answering builder). */

@@ -16,14 +16,18 @@ import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import { BadgeButton } from '@city/shared/badges';
 import type { ProviderListItem } from '../api';
 
-/** One provider in a category list or search results. */
-export function ProviderCard({ provider: p }: { provider: ProviderListItem }) {
+/**
+ * One provider in a category list or search results. `thumbUrl`: its cover photo's thumbnail,
+ * once known (asked after the list is painted); shown beside the name, in the row's own height.
+ */
+export function ProviderCard({ provider: p, thumbUrl }: { provider: ProviderListItem; thumbUrl?: string | undefined }) {
   const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
   return (
     <article className="directory-card" aria-labelledby={`provider-${p.id}`}>
       <div className="directory-card__top">
+        {thumbUrl ? <img className="directory-card__thumb" src={thumbUrl} alt="" width={44} height={44} decoding="async" /> : null}
         <h3 className="directory-card__name" id={`provider-${p.id}`}>
           <Link to={`/provider/${p.id}`}>{p.name}</Link>
         </h3>

@@ -27,6 +27,7 @@ import {
 } from '../utils/directory-params';
 import { FilterPanel } from './filter-panel';
 import { ProviderCard } from './provider-card';
+import { useCoverThumbs } from '../hooks/use-cover-thumbs';
 
 export type ResultsMode = { kind: 'category'; selected: SelectedCategory } | { kind: 'search'; query: string };
 
@@ -98,6 +99,10 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   // the suggestions' row has one height either way, so nothing below it moves when they arrive.
   const painted = useIdleAfterReady(result.status !== 'loading');
   const details = useCategoryDetails(painted);
+  const thumbs = useCoverThumbs(
+    rows.map((r) => r.id),
+    painted,
+  );
   const suggestions = useMemo(
     () => (mode.kind === 'search' ? matchCategories(mode.query, details ?? NAMES_ONLY, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
     [mode, details, lang],
@@ -219,7 +224,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         <ul className="directory-results__list">
           {rows.map((p) => (
             <li key={p.id}>
-              <ProviderCard provider={p} />
+              <ProviderCard provider={p} thumbUrl={thumbs.get(p.id)} />
             </li>
           ))}
         </ul>

@@ -2,3 +2,4 @@
 // and hooks import from here (tests mock this module).
 export * from './registration';
 export * from './my-listing';
+export * from './photos';

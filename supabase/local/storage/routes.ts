@@ -11,7 +11,11 @@
  * The buckets are supabase/config.toml's [storage.buckets.*] (`ads-images`: images up to
  * 1 MiB; `ads-videos`: video up to 10 MiB), each with its own size and type limit, as
  * Supabase Storage applies them. Writes need an admin's JWT (app_metadata.role = 'admin') or
- * the service_role key; anyone else gets 403. An upload's type is declared by its
+ * the service_role key; anyone else gets 403. Except the bucket `provider-photos` (issue 28):
+ * there the database decides, as the storage.objects policies of a real project do
+ * (supabase/README.md, step 5): a signed-in user may upload an object when
+ * `private.may_upload_photo(key, uid)` says so (never replacing one) and delete one when the
+ * user is an admin or `private.may_delete_photo(key, uid)` says so. An upload's type is declared by its
  * Content-Type (raw body) or its part's type (multipart, what supabase-js sends for a
  * Blob/File), must be allowed by the bucket AND be confirmed by its first bytes (a check
  * Supabase does not make); otherwise 415 (type) or 413 (size) and nothing is written. Files
@@ -21,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { join, resolve, sep } from 'node:path';
 import type { BucketConfig, ProjectConfig } from '../config.ts';
+import type { Db } from '../db/types.ts';
 import { Jwt, JwtError, type JwtClaims } from '../jwt.ts';
 import {
   filePath,
@@ -38,6 +43,8 @@ import {
 
 export interface StorageOptions {
   jwt: Jwt;
+  /** The database: the provider-photos bucket's rule is SQL (private.may_upload_photo / may_delete_photo). */
+  db: Db;
   /** `<data dir>/storage`: uploaded files. */
   root: string;
   /** Read-only demo media (the seed's ads), served under the same public URLs. */
@@ -60,8 +67,13 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1]!.trim() : null;
 }
 
-/** The caller may write: an admin's JWT or the service_role key. Otherwise the answer to send. */
-function authorise(c: Context, jwt: Jwt): Response | null {
+/** The bucket whose writes the database decides (migration 0017). */
+const PHOTO_BUCKET = 'provider-photos';
+
+type Caller = { kind: 'operator' } | { kind: 'user'; uid: string | null };
+
+/** Who calls: an admin's JWT or the service_role key ('operator'), any other valid token ('user'), or the answer to send. */
+function callerOf(c: Context, jwt: Jwt): Caller | Response {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey') ?? null;
   const token = bearer(c.req.header('authorization')) ?? apikey;
   if (!apikey || !token) return storageError(401, 'InvalidJWT', 'Unauthorized', 'No API key or token found in request');
@@ -74,8 +86,20 @@ function authorise(c: Context, jwt: Jwt): Response | null {
     throw e;
   }
   const appMeta = claims.app_metadata as { role?: unknown } | undefined;
-  if (claims.role === 'service_role' || (claims.role === 'authenticated' && appMeta?.role === 'admin')) return null;
-  return storageError(403, 'AccessDenied', 'Unauthorized', 'Only the operator (an admin) may change stored files');
+  if (claims.role === 'service_role' || (claims.role === 'authenticated' && appMeta?.role === 'admin')) return { kind: 'operator' };
+  const sub = claims.role === 'authenticated' && typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
+  return { kind: 'user', uid: sub };
+}
+
+const operatorOnly = () => storageError(403, 'AccessDenied', 'Unauthorized', 'Only the operator (an admin) may change stored files');
+const policyDenied = () => storageError(403, 'Unauthorized', 'Unauthorized', 'new row violates row-level security policy');
+
+/** The SQL rule `fn` (private.may_upload_photo or may_delete_photo) for this key and user. */
+async function sqlAllows(db: Db, fn: 'may_upload_photo' | 'may_delete_photo', key: string, uid: string | null): Promise<boolean> {
+  if (!uid) return false;
+  const r = await db.query<{ ok: boolean | string }>(`select private.${fn}($1::text, $2::uuid) as ok`, [key, uid]);
+  const ok = r.rows[0]?.ok;
+  return ok === true || ok === 't' || ok === 'true';
 }
 
 /** Bucket and raw key of a path after /storage/v1/object/. */
@@ -229,13 +253,22 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(cap, true);
     const read = await readBody(c.req.raw, cap);
     if ('tooLarge' in read) return overCap(cap, read.close);
-    const denied = authorise(c, opts.jwt);
-    if (denied) return denied;
+    const caller = callerOf(c, opts.jwt);
+    if (caller instanceof Response) return caller;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
     const b = bucketOf(bucket);
+    if (caller.kind !== 'operator' && bucket !== PHOTO_BUCKET) return operatorOnly();
     if (!b) return noBucket();
     const key = objectKey(rawKey);
     if (!key) return badKey();
+    // provider-photos: the SQL rule, and never a replacement (no UPDATE policy on a real project).
+    const byRule = caller.kind === 'user';
+    if (
+      byRule &&
+      (c.req.method === 'PUT' || c.req.header('x-upsert') === 'true' || !(await sqlAllows(opts.db, 'may_upload_photo', key, caller.uid)))
+    ) {
+      return policyDenied();
+    }
     const file = filePath(opts.root, bucket, key);
     if (!file) return badKey();
     const body = await readUpload(c, read.bytes);
@@ -264,7 +297,7 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
       );
     }
     // PUT is supabase-js's update(): it replaces; POST replaces only with x-upsert: true.
-    const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
+    const upsert = !byRule && (c.req.method === 'PUT' || c.req.header('x-upsert') === 'true');
     try {
       await writeAtomically(file, bytes, upsert);
     } catch (e) {
@@ -280,9 +313,10 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     if (Number(c.req.header('content-length')) > DRAIN_MAX) return overCap(1024 * 1024, true);
     const read = await readBody(c.req.raw, 1024 * 1024);
     if ('tooLarge' in read) return overCap(1024 * 1024, read.close);
-    const denied = authorise(c, opts.jwt);
-    if (denied) return denied;
+    const caller = callerOf(c, opts.jwt);
+    if (caller instanceof Response) return caller;
     const { bucket, rawKey } = splitObjectPath(new URL(c.req.url).pathname, '/storage/v1/object/');
+    if (caller.kind !== 'operator' && bucket !== PHOTO_BUCKET) return operatorOnly();
     if (!bucketOf(bucket)) return noBucket();
     let keys: string[];
     if (rawKey !== '') {
@@ -309,6 +343,8 @@ export function registerStorage(app: Hono, opts: StorageOptions): void {
     }
     const removed: { name: string; bucket_id: Bucket }[] = [];
     for (const key of keys) {
+      // provider-photos: a key the SQL rule refuses is skipped, as a policy hides a row.
+      if (caller.kind === 'user' && !(await sqlAllows(opts.db, 'may_delete_photo', key, caller.uid))) continue;
       const file = filePath(opts.root, bucket, key);
       if (file && (await removeFile(file))) removed.push({ name: key, bucket_id: bucket });
     }

@@ -14,6 +14,7 @@ import { StatusSummary } from '../../components/status-summary';
 import { RegistrationCard } from '../../components/registration-card';
 import { useRegistrations } from '../../hooks/use-registrations';
 import { ChangeRequests } from './change-requests';
+import { PhotoQueue } from './photo-queue';
 import { useAnnounce } from '../../components/console-status';
 
 const loadCounts = () => adminStatusCounts();
@@ -122,6 +123,7 @@ export function QueueSection({ onRefused }: { onRefused: (refused: boolean) => v
       </section>
 
       <ChangeRequests />
+      <PhotoQueue />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { DetailsForm } from './details-form';
 import { HoursForm } from './hours-form';
 import { LeadsChart } from './leads-chart';
 import { ReviewReplies } from './review-replies';
+import { PhotosForm } from './photos-form';
 
 function StatusLine({ listing }: { listing: MyListing }) {
   const { t } = useTranslation('registration');
@@ -78,6 +79,7 @@ export function ListingPanel({ listing, onChanged }: { listing: MyListing; onCha
       <PendingChangeNote listing={listing} />
       <DetailsForm listing={listing} onSaved={onChanged} />
       <ChangeForm listing={listing} onSaved={onChanged} />
+      <PhotosForm listing={listing} />
       <AvailabilityForm listing={listing} onSaved={onChanged} />
       <HoursForm listing={listing} onSaved={onChanged} />
       <LeadsChart providerId={listing.id} />

@@ -18,6 +18,7 @@ jest.mock('../../../api', () => ({
   setMyOpeningHours: jest.fn(),
   confirmMyNumber: jest.fn(),
   fetchListingReviews: jest.fn(),
+  fetchMyPhotos: jest.fn(),
 }));
 const m = jest.mocked(api);
 
@@ -53,6 +54,7 @@ beforeEach(() => {
   toastStore.getState().dismiss();
   act(() => authStore.setState({ loading: false, session: null, user: null, isAdmin: false }));
   m.fetchLeads.mockResolvedValue(weeks());
+  m.fetchMyPhotos.mockResolvedValue([]);
   m.fetchMyListings.mockResolvedValue([listing()]);
   m.confirmMyNumber.mockResolvedValue({ ok: true, cleared: 0 });
   m.fetchListingReviews.mockResolvedValue([]);
