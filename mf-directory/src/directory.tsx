@@ -130,6 +130,8 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
       </div>
       <SearchBox query={state.query} onSearch={actions.setQuery} />
       {mode ? (
+        // The register card below the results comes with them: shown under the loading line,
+        // it would be pushed down when they arrive (a layout shift of the first screen).
         <Suspense fallback={<p role="status">{tc('remote.loading')}</p>}>
           <ResultsView
             key={view}
@@ -144,11 +146,11 @@ export default function Directory({ onOpenRegistration }: DirectoryProps) {
             onRegister={onOpenRegistration}
             emptySearchFallback={<CategoryGrid showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />}
           />
+          {register}
         </Suspense>
       ) : (
         <CategoryGrid ref={headingRef} showAll={state.showAllServices} onShowAll={actions.setShowAllServices} params={params} />
       )}
-      {mode ? register : null}
     </div>
   );
 }
