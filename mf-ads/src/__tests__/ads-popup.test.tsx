@@ -86,6 +86,13 @@ describe('opening', () => {
     expect(sessionStorage.getItem(ADS_SEEN_KEY)).toBe('1');
   });
 
+  it("describes an image by the operator's words for it, else by the ad's title", async () => {
+    await openWith([ad(1, { media_alt: 'Ramesh fixing a kitchen tap' }), ad(2)]);
+    expect(shownImage()).toBe('Ramesh fixing a kitchen tap');
+    advance(7000);
+    expect(shownImage()).toBe('Ad number 2');
+  });
+
   it('shows nothing when there are no ads running', async () => {
     await openWith([]);
     advance(20000);

@@ -14,10 +14,12 @@ export interface Advertisement {
   /** Image or video URL; for YouTube a video URL or the bare 11-character id. */
   media_url: string;
   redirect_link: string | null;
+  /** What an image shows, in words (required for image ads since migration 0013). */
+  media_alt?: string | null;
 }
 
 /** Columns read by the popup (not created_at: the page never shows it). */
-const AD_COLUMNS = 'id,title,active,start_date,end_date,media_type,media_url,redirect_link';
+const AD_COLUMNS = 'id,title,active,start_date,end_date,media_type,media_url,redirect_link,media_alt';
 
 /** At most this many ads per visit: the popup lives 15 s and rotates every 7 s. */
 const MAX_ACTIVE_ADS = 10;

@@ -18,7 +18,8 @@ export function AdMedia({ slide, autoplay }: { slide: AdSlide; autoplay: boolean
     );
   }
   if (slide.kind === 'video') return <AdVideo src={slide.src} label={slide.title ?? t('videoLabel')} autoplay={autoplay} />;
-  return <img className="ads-popup__media" src={slide.src} alt={slide.title ?? t('imageAlt')} decoding="async" />;
+  // The operator's description of the picture (the console requires one); older ads: the title.
+  return <img className="ads-popup__media" src={slide.src} alt={slide.alt ?? slide.title ?? t('imageAlt')} decoding="async" />;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Advertisement } from '../api';
 
 /** One ad ready to show: media checked and normalised, link only if it is safe to open. */
 export type AdSlide =
-  | { id: string; title: string | null; kind: 'image' | 'video'; src: string; link: string | null }
+  | { id: string; title: string | null; kind: 'image' | 'video'; src: string; link: string | null; alt: string | null }
   | { id: string; title: string | null; kind: 'youtube'; videoId: string; link: string | null };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -51,7 +51,7 @@ export function toSlides(ads: readonly Advertisement[]): AdSlide[] {
       if (videoId) slides.push({ ...base, kind: 'youtube', videoId });
     } else if (ad.media_type === 'image' || ad.media_type === 'video') {
       const src = httpUrl(ad.media_url);
-      if (src) slides.push({ ...base, kind: ad.media_type, src });
+      if (src) slides.push({ ...base, kind: ad.media_type, src, alt: ad.media_alt?.trim() || null });
     }
   }
   return slides;
