@@ -217,7 +217,8 @@ begin
 end
 $$;
 
--- As 0011, and the search key follows an owner's edits. (from 0019)
+-- As 0011, the search key follows an owner's edits (0019), and a changed address has at least
+-- 2 letters, as at registration. (from 0020)
 CREATE FUNCTION private.guard_owner_update() returns trigger
 language plpgsql
 set search_path = public, pg_temp
@@ -244,6 +245,12 @@ begin
         raise exception using errcode = '23514', message = v_col || ': no phone numbers or links', detail = v_col;
       end if;
     end loop;
+    -- The form's minimum (0012's rule for registrations): an address the owner changes has at
+    -- least 2 letters. private.letter_count's pattern, inline for the same reason as above.
+    if new.address is distinct from old.address
+       and char_length(regexp_replace(coalesce(new.address, ''), '[[:space:][:punct:][:digit:]०-९]', '', 'g')) < 2 then
+      raise exception using errcode = '23514', message = 'address must have at least 2 letters', detail = 'address';
+    end if;
   end if;
   return new;
 end

@@ -1,8 +1,17 @@
-import { findCategoryById, OTHER_CATEGORY_ID, otherCategoryValue, parseStoredCategory, storedCategoryValue, WEEKDAYS, type OpeningHours, type Weekday } from '@city/shared';
+import {
+  findCategoryById,
+  OTHER_CATEGORY_ID,
+  otherCategoryValue,
+  parseStoredCategory,
+  storedCategoryValue,
+  WEEKDAYS,
+  type OpeningHours,
+  type Weekday,
+} from '@city/shared';
 import { cleanText, textLength } from '@city/shared/validation';
 import { normalizeMobile } from '@city/shared/validation/phone';
 import { hasContactDetails } from './contact';
-import { parseExperience, REGISTRATION_LIMITS } from './registration';
+import { letterCount, MIN_LETTERS, parseExperience, REGISTRATION_LIMITS } from './registration';
 
 /**
  * The rules of a provider's own edits on /my-listing: the registration's rules (same bounds,
@@ -14,6 +23,7 @@ export type MyListingErrorKey =
   | 'myListing.validation.code'
   | 'myListing.validation.addressRequired'
   | 'myListing.validation.addressTooLong'
+  | 'myListing.validation.addressTooShort'
   | 'myListing.validation.businessNameTooLong'
   | 'myListing.validation.specialistInTooLong'
   | 'myListing.validation.noContact'
@@ -57,6 +67,7 @@ export function validateDetails(v: DetailsValues): Checked<DetailsInput, keyof D
   const address = cleanText(v.address);
   if (address === '') errors.address = 'myListing.validation.addressRequired';
   else if (textLength(address) > REGISTRATION_LIMITS.address) errors.address = 'myListing.validation.addressTooLong';
+  else if (letterCount(address) < MIN_LETTERS) errors.address = 'myListing.validation.addressTooShort';
   const experience = parseExperience(v.experience);
   if (experience === null) errors.experience = 'myListing.validation.experienceInvalid';
   if (Object.keys(errors).length > 0) return { ok: false, errors };

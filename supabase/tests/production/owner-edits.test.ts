@@ -102,3 +102,26 @@ test('a normal owner PATCH goes through and leaves an audit_log entry owner.edit
     },
   ]);
 });
+
+test("an owner's edit keeps the form's minimum: an address of fewer than 2 letters is refused, an old one kept", async () => {
+  const p = await approvedProvider(db.su);
+  await signUpPhones(db.su, [p.mobile]);
+  const before = (await db.su.query<{ address: string }>('select address from public.service_providers where id = $1', [p.id])).rows[0]!;
+  const edit = (address: string) =>
+    db.callAsPostgrest({
+      role: 'authenticated',
+      claims: phoneClaims(p.mobile),
+      headers: edgeHeaders(freshAddress()),
+      fn: 'update_my_listing',
+      args: { p_provider_id: p.id, p_business_name: null, p_specialist_in: null, p_address: address, p_experience: 5 },
+    });
+  for (const address of ['X', '12 / 4', '७ -']) {
+    const r = await edit(address);
+    expect([r.status, r.code, r.details]).toEqual([400, '23514', 'address']);
+  }
+  const patched = await ownerPatch(p, { address: 'B' });
+  expect([patched.status, patched.code, patched.details]).toEqual([400, '23514', 'address']);
+  expect((await db.su.query<{ address: string }>('select address from public.service_providers where id = $1', [p.id])).rows[0]).toEqual(before);
+  const ok = await edit('घर 12, स्टेशन रोड');
+  expect(ok.status).toBe(200);
+});

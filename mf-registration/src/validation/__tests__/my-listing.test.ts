@@ -20,6 +20,16 @@ describe('the rules of /my-listing (the registration’s, re-checked by the data
     });
   });
 
+  it('asks for at least 2 letters in an address, as registration does (the database too, 0020)', () => {
+    for (const address of ['X', '12 / 4', '७ -']) {
+      expect(validateDetails({ businessName: '', specialistIn: '', address, experience: '5' })).toEqual({
+        ok: false,
+        errors: { address: 'myListing.validation.addressTooShort' },
+      });
+    }
+    expect(validateDetails({ businessName: '', specialistIn: '', address: 'घर 12', experience: '5' })).toMatchObject({ ok: true });
+  });
+
   it('sends only what changed to the operator, the mobile as 10 digits', () => {
     const start = changeValuesOf(live);
     expect(start).toEqual({ name: 'Ramesh Kumar', categoryId: 'plumber', otherCategory: '', mobile: '9876543210' });
