@@ -154,7 +154,8 @@ test.describe('in English', () => {
       PLUMBER.en,
       'Leak repair',
       'XXXX-XXXX-0124',
-      'Verified',
+      // A valid Aadhaar number alone earns no badge: the operator's check does (0016).
+      enAdmin.fields.notVerified,
       '9 years',
       'Gandhi Chowk, Ward 2',
     ]) {
