@@ -245,7 +245,8 @@ declare
   v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
   -- The text part (thousands of rows for a common name): the prior's 5 * mean computed once
   -- per category, not once per row (a numeric division each). Same value as rating_score.
-  v_from_text constant text := 'public.service_providers p left join (select c.category,'
+  -- Not joined when sorting by newly added (no score).
+  v_from_text text := 'public.service_providers p left join (select c.category,'
     || ' 5 * coalesce(c.rating_sum::numeric / nullif(c.rating_count, 0), 3) as prior5'
     || ' from public.category_stats c) s on s.category = p.category';
   v_catrel constant text := 'coalesce(($12)[array_position($2, p.category)], 0) * 100';
@@ -323,6 +324,9 @@ begin
   end if;
   v_keys_text := case when v_sort = 'newly_added' then 'p.id, null::numeric as score' else 'p.id, ' || v_score_text || ' as score' end
     || ', p.rating_count, p.registration_date';
+  if v_sort = 'newly_added' then
+    v_from_text := 'public.service_providers p';
+  end if;
 
   v_q := btrim(left(v_q, 100));
   if v_q = '' then
