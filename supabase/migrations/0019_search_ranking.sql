@@ -243,10 +243,23 @@ declare
     || ' p.on_leave_until, p.opening_hours';
   -- Rows are read joined with their category's totals, the prior of the Bayesian average.
   v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
+  -- The text part (thousands of rows for a common name): the prior's 5 * mean computed once
+  -- per category, not once per row (a numeric division each). Same value as rating_score.
+  -- Not joined when sorting by newly added (no score).
+  v_from_text text := 'public.service_providers p left join (select c.category,'
+    || ' 5 * coalesce(c.rating_sum::numeric / nullif(c.rating_count, 0), 3) as prior5'
+    || ' from public.category_stats c) s on s.category = p.category';
   v_catrel constant text := 'coalesce(($12)[array_position($2, p.category)], 0) * 100';
+  -- In the text part: 0 (integer arithmetic, not numeric, per row) when no category matched.
+  v_catrel_text text;
   -- What ranking needs of a row (its order keys); the page's rows are read in full at the end.
   v_keys constant text := 'p.id, public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score,'
     || ' p.rating_count, p.registration_date';
+  -- The same keys in the text part: public.rating_score(...) written out over v_from_text
+  -- (15: 5 * 3, the prior of a category without totals), and no score when it is not an
+  -- order key (newly added).
+  v_keys_text text;
+  v_score_text constant text := '(coalesce(s.prior5, 15) + coalesce(p.rating_sum, 0)) / (5 + coalesce(p.rating_count, 0))';
   v_order text;
   v_order_text text;
   v_order_out text;
@@ -259,6 +272,7 @@ declare
   v_all text;
   v_inname text;
   v_exact text;
+  v_exact_rel text;
   v_common boolean[] := '{}';
   v_approved bigint;
   v_freq bigint;
@@ -305,8 +319,13 @@ begin
   else
     -- Bayesian average (public.rating_score), then more ratings, then newer.
     v_order := 'public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) desc, p.rating_count desc, p.registration_date desc, p.id';
-    v_order_text := v_order;
+    v_order_text := v_score_text || ' desc, p.rating_count desc, p.registration_date desc, p.id';
     v_order_out := 'score desc, rating_count desc, registration_date desc, id';
+  end if;
+  v_keys_text := case when v_sort = 'newly_added' then 'p.id, null::numeric as score' else 'p.id, ' || v_score_text || ' as score' end
+    || ', p.rating_count, p.registration_date';
+  if v_sort = 'newly_added' then
+    v_from_text := 'public.service_providers p';
   end if;
 
   v_q := btrim(left(v_q, 100));
@@ -416,11 +435,16 @@ begin
 
   -- The exact business name or name, as written or in the other script: the whole name part or
   -- business part of the search key (btree indexes on both).
+  -- v_exact_rel: the same test for a row already found, cheaper than four split_parts (the key
+  -- is ' <name> | <business> # ...', and a phonetic key has no '|' or '#').
   if char_length(v_qkey) >= 2 then
     v_exact := '(split_part(split_part(p.search_key, '' # '', 1), '' | '', 1) = '' '' || $14'
       || ' or split_part(split_part(p.search_key, '' # '', 1), '' | '', 2) = $14)';
+    v_exact_rel := '(starts_with(p.search_key, ' || quote_literal(' ' || v_qkey || ' | ') || ')'
+      || ' or strpos(p.search_key, ' || quote_literal(' | ' || v_qkey || ' # ') || ') > 0)';
   else
     v_exact := 'false';
+    v_exact_rel := 'false';
   end if;
   if cardinality(v_pats) > 0 then
     select string_agg('p.search_key like ($13)[' || i || ']', ' and '),
@@ -432,16 +456,17 @@ begin
   end if;
 
   for v_pass in 1..2 loop
+    v_catrel_text := case when cardinality(v_cats) > 0 then v_catrel else '0' end;
     if v_pass = 1 then
       -- Found by: every name word (any field), the query as written (3+ characters), a phone
       -- number, or the exact name. A query of category words only finds by category.
-      v_text := '(' || v_exact
-        || coalesce(' or ' || v_all, '')
+      -- The exact name last: a row is rechecked with the cheapest test first.
+      v_text := '(' || coalesce(v_all || ' or ', '')
         || case when char_length(v_q) >= 3 and (cardinality(v_pats) > 0 or cardinality(v_cats) = 0)
-             then ' or p.search_text like $1' else '' end
-        || case when v_digits_like is not null then ' or p.search_text like $3' else '' end
-        || ')';
-      v_rel := 'case when ' || v_exact || ' then 1000 else 0 end + ' || v_catrel
+             then 'p.search_text like $1 or ' else '' end
+        || case when v_digits_like is not null then 'p.search_text like $3 or ' else '' end
+        || v_exact || ')';
+      v_rel := 'case when ' || v_exact_rel || ' then 1000 else 0 end + ' || v_catrel_text
         || coalesce(' + case when ' || v_inname || ' then 50 else 0 end', '') || ' + 20';
     else
       -- Nothing matched as written: allow typos.
@@ -473,7 +498,8 @@ begin
       end if;
       select coalesce('(' || string_agg('p.search_text like $10[' || i || ']', ' or ') || ')', 'false') into v_text
         from generate_subscripts(v_words, 1) as i;
-      v_rel := v_catrel || ' + case when ' || v_text || ' then 20 else 0 end';
+      v_catrel_text := case when cardinality(v_cats) > 0 then v_catrel else '0' end;
+      v_rel := v_catrel_text || ' + case when ' || v_text || ' then 20 else 0 end';
     end if;
 
     -- Category part: counted from category_stats (or an index-only scan), paged by ordered
@@ -507,8 +533,8 @@ begin
       v_catpart := null;
     end if;
     return query execute
-      'with t as materialized (select ' || v_keys || ', ' || v_rel || ' as rel,'
-      || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from || ' where '
+      'with t as materialized (select ' || v_keys_text || ', ' || v_rel || ' as rel,'
+      || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from_text || ' where '
       || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8),'
       || ' x as (select t.id, t.score, t.rating_count, t.registration_date, t.rel from t'
       || coalesce(' union all ' || v_catpart, '')
