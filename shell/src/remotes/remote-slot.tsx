@@ -1,13 +1,4 @@
-import React, {
-  Component,
-  lazy,
-  Suspense,
-  useMemo,
-  useState,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import React, { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type RemoteModuleId, type RemoteModules } from '@city/shared';
 import { forgetRemote, loadRemoteComponent, remoteOf } from './load-remote';

@@ -121,7 +121,9 @@ test("an owner's edit keeps the form's minimum: an address of fewer than 2 lette
   }
   const patched = await ownerPatch(p, { address: 'B' });
   expect([patched.status, patched.code, patched.details]).toEqual([400, '23514', 'address']);
-  expect((await db.su.query<{ address: string }>('select address from public.service_providers where id = $1', [p.id])).rows[0]).toEqual(before);
+  expect((await db.su.query<{ address: string }>('select address from public.service_providers where id = $1', [p.id])).rows[0]).toEqual(
+    before,
+  );
   const ok = await edit('घर 12, स्टेशन रोड');
   expect(ok.status).toBe(200);
 });
