@@ -456,7 +456,7 @@ describe('owner edits', () => {
       p_provider_id: id,
       p_business_name: business,
       p_specialist_in: specialist,
-      p_address: 'H.No. 12, Lalbagh, Sitapur 261001',
+      p_address: 'H.No. 12, Test Nagar, Sitapur 261001',
       p_experience: 5,
     });
 

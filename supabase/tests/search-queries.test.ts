@@ -2,7 +2,7 @@
  * How search ranks (issue 27, item 4; supabase/README.md "Search: how results are ranked"):
  * real-looking queries (Hindi, English, Hinglish, typos, exact names, name + service) against
  * the demo seed, each with what its first results must be. Other test files add providers at
- * the same time (Test Plumbing Works in Lalbagh, for one), so a row says what the first results
+ * the same time (Test Plumbing Works in Test Nagar, for one), so a row says what the first results
  * ARE (a category, a name in either script, an exact business name), not which ids they are.
  *
  * Place + service, for after the places table (issue 27 item 1) and its place words: pending,
