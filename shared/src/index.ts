@@ -9,6 +9,7 @@ export * from './device/device-token';
 export * from './i18n';
 export * from './stores/toast-store';
 export * from './stores/auth-store';
+export * from './stores/visitor-place-store';
 export * from './scheduling';
 export * from './stores/toast-host';
 export * from './api';
