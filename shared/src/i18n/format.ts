@@ -6,22 +6,41 @@ export const localeFor = (lang: Language) => LOCALES[lang];
 
 /**
  * The first Intl.NumberFormat a page creates costs ~25 ms (ICU's number data; ~70-100 ms on a
- * 4x slower phone), whichever the locale. Whole numbers written without grouping (the footer's
- * year), and whole numbers below 1000 with the default options (the ads popup's "1 / 3",
- * counts), come out in plain digits in both languages (hi-IN and en-IN use Latin digits by
- * default, and group only from 1000 on), so those skip Intl; the unit test holds them equal
- * to Intl's output.
+ * 4x slower phone, one long task of a list's first render), whichever the locale. hi-IN and
+ * en-IN write Latin digits and a "." by default and group only from 1000 on, so numbers below
+ * 1000 written with the default options, with only fraction digits set (a rating "4.5", a
+ * distance "2.4"), or whole numbers without grouping (the footer's year) skip Intl; the unit
+ * test holds them equal to Intl's output.
  */
-function isPlainDigits(value: number, options?: Intl.NumberFormatOptions): boolean {
-  if (!Number.isSafeInteger(value) || value < 0) return false;
-  if (options === undefined) return value < 1000;
-  return Object.keys(options).length === 1 && options.useGrouping === false;
+function plainDigits(value: number, options?: Intl.NumberFormatOptions): string | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  if (options === undefined) return Number.isSafeInteger(value) && value < 1000 ? String(value) : null;
+  const keys = Object.keys(options);
+  if (keys.length === 1 && options.useGrouping === false) return Number.isSafeInteger(value) ? String(value) : null;
+  if (value >= 1000 || !keys.every((k) => k === 'minimumFractionDigits' || k === 'maximumFractionDigits')) return null;
+  const max = options.maximumFractionDigits ?? Math.max(options.minimumFractionDigits ?? 0, 3);
+  const min = options.minimumFractionDigits ?? 0;
+  if (!Number.isInteger(max) || !Number.isInteger(min) || min < 0 || max > 6 || min > max) return null;
+  // Rounded half away from zero on the shortest decimal that reads back as the value, as Intl
+  // does ("4.35" -> "4.4", where 4.35.toFixed(1) is "4.3"; 3.4499999999999997 -> "3.4").
+  const shortest = String(value);
+  if (shortest.includes('e')) return null;
+  const [intPart = '', fracPart = ''] = shortest.split('.');
+  const up = fracPart.length > max && (fracPart[max] ?? '0') >= '5';
+  const digits = (BigInt(intPart + fracPart.slice(0, max).padEnd(max, '0')) + (up ? 1n : 0n)).toString().padStart(max + 1, '0');
+  const whole = max === 0 ? digits : digits.slice(0, -max);
+  if (whole.length > 3) return null; // 999.96 -> "1,000.0": grouped
+  const fixed = max === 0 ? whole : `${whole}.${digits.slice(-max)}`;
+  if (max === min) return fixed;
+  const kept = (max === 0 ? '' : digits.slice(-max)).replace(/0+$/, '').padEnd(min, '0');
+  return kept ? `${whole}.${kept}` : whole;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
 export function formatNumber(value: number, lang: Language, options?: Intl.NumberFormatOptions): string {
-  if (isPlainDigits(value, options)) return String(value);
+  const plain = plainDigits(value, options);
+  if (plain !== null) return plain;
   const key = `${lang}|${options ? JSON.stringify(options) : ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -19,6 +19,43 @@ describe('formatNumber', () => {
     },
   );
 
+  it.each([...LANGUAGES])('writes small decimals with fraction digits exactly as Intl does in %s (the path that skips Intl)', (lang) => {
+    const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
+    const values = [0, 0.05, 0.25, 1, 2.4, 2.45, 3.05, 4.35, 4.95, 4.999, 5, 12.3456, 99.95, 999.94, 999.96, 1000.5, 123456.78];
+    const optionSets: Intl.NumberFormatOptions[] = [
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+      { maximumFractionDigits: 1 },
+      { maximumFractionDigits: 2 },
+      { minimumFractionDigits: 2 },
+      { minimumFractionDigits: 1, maximumFractionDigits: 3 },
+      { maximumFractionDigits: 0 },
+    ];
+    for (const options of optionSets) {
+      for (const value of values) {
+        expect([options, value, formatNumber(value, lang, options)]).toEqual([
+          options,
+          value,
+          new Intl.NumberFormat(locale, options).format(value),
+        ]);
+      }
+    }
+    for (let i = 0; i < 300; i += 1) {
+      const value = Math.round(((i * 7919) % 100000) * 1.37) / 137; // spread over 0-1000, many decimals
+      const options = optionSets[i % optionSets.length];
+      expect([options, value, formatNumber(value, lang, options)]).toEqual([
+        options,
+        value,
+        new Intl.NumberFormat(locale, options).format(value),
+      ]);
+    }
+    for (let tenths = 0; tenths <= 50; tenths += 1) {
+      const value = tenths / 10 + 0.05;
+      expect(formatRating(value, lang)).toBe(
+        new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value),
+      );
+    }
+  });
+
   it('groups and rounds by the language (Indian grouping), reusing formatters', () => {
     expect(formatNumber(1234567, 'en')).toBe('12,34,567');
     expect(formatNumber(1234567, 'hi')).toBe(new Intl.NumberFormat('hi-IN').format(1234567));
