@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * The one way the remotes load data: a small hook with one state shape, instead of TanStack
@@ -85,7 +85,9 @@ function useQueryState<T>(key: QueryKey | null, load: QueryLoader<T>, { keepPrev
     );
     if (k !== null) {
       loader.current({ signal: controller.signal }).then(
-        (data) => live() && setState((s) => ({ ...s, status: 'success', data, error: null, previous: false })),
+        // A transition: React renders the data (a list's 20 cards) in slices that yield to the
+        // page between them, not in one long task (DefaultLane renders are not time-sliced).
+        (data) => live() && startTransition(() => setState((s) => ({ ...s, status: 'success', data, error: null, previous: false }))),
         // A failure keeps this key's data (shown as it was), never another key's.
         (error: unknown) =>
           live() && setState((s) => ({ ...s, status: 'error', error, data: s.previous ? undefined : s.data, previous: false })),
@@ -115,7 +117,7 @@ function useQueryState<T>(key: QueryKey | null, load: QueryLoader<T>, { keepPrev
     const mine = (s: State<T>) => !controller.signal.aborted && s.key === key && s.data !== undefined && !s.previous;
     setState((s) => (mine(s) ? { ...s, loadingMore: true, moreError: null } : s));
     loadMore({ signal: controller.signal }).then(
-      (page) => setState((s) => (mine(s) ? { ...s, data: merge(s.data as T, page), loadingMore: false } : s)),
+      (page) => startTransition(() => setState((s) => (mine(s) ? { ...s, data: merge(s.data as T, page), loadingMore: false } : s))),
       (error: unknown) => setState((s) => (mine(s) ? { ...s, loadingMore: false, moreError: error } : s)),
     );
   }, []);

@@ -1,4 +1,6 @@
-import { formatNumber, formatRating } from '../format';
+import { formatDate, formatNumber, formatRating } from '../format';
+import { resources } from '../all-resources';
+import { i18n, initI18nWithResources } from '../instance';
 import { LANGUAGES } from '../resources';
 
 describe('formatNumber', () => {
@@ -62,5 +64,34 @@ describe('formatNumber', () => {
     expect(formatNumber(-5, 'en', { useGrouping: false })).toBe(new Intl.NumberFormat('en-IN', { useGrouping: false }).format(-5));
     expect(formatNumber(2.5, 'en', { useGrouping: false })).toBe('2.5');
     expect(formatRating(4, 'hi')).toBe(new Intl.NumberFormat('hi-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(4));
+  });
+});
+
+describe('formatDate', () => {
+  beforeAll(() => initI18nWithResources('hi', resources));
+
+  it.each([...LANGUAGES])('writes a long date exactly as Intl does in %s, every month (the path that skips Intl)', (lang) => {
+    const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        const local = new Date(2026, month, day, 23, 30);
+        expect(formatDate(local, lang)).toBe(new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(local));
+        const iso = `2025-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}T00:00:00Z`;
+        expect(formatDate(iso, lang, { dateStyle: 'long', timeZone: 'UTC' })).toBe(
+          new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)),
+        );
+      }
+    }
+  });
+
+  it('uses Intl for other styles and when the language has no strings yet', () => {
+    const date = new Date(2026, 10, 27, 15, 30);
+    expect(formatDate(date, 'en', { dateStyle: 'medium' })).toBe(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }).format(date));
+    i18n.removeResourceBundle('en', 'common');
+    try {
+      expect(formatDate(date, 'en')).toBe(new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(date));
+    } finally {
+      i18n.addResourceBundle('en', 'common', resources.en.common, true, true);
+    }
   });
 });
