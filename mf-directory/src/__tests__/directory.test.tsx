@@ -288,6 +288,16 @@ describe('category provider list', () => {
     expect(api.searchProviders).toHaveBeenCalledWith(expect.objectContaining({ category: 'OTHERS' }));
   });
 
+  it('paints the cards that fill a screen first, then the rest of the page', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));
+    api.searchProviders.mockImplementationOnce(later({ rows: first, total: 20 }));
+    await renderDirectory('/?category=plumber');
+    expect(await screen.findByRole('article', { name: 'First 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(8);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label') ?? a.textContent)[19]).toContain('First 20');
+  });
+
   it('loads the next page with Show more, appending to the list', async () => {
     const user = userEvent.setup();
     const first = Array.from({ length: 20 }, (_, i) => provider({ name: `First ${i + 1}` }));

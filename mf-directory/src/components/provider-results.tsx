@@ -1,9 +1,10 @@
-import { forwardRef, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // Its strings ('directoryResults'), in the same chunk.
 import '../locales/results';
 import {
+  afterNextPaint,
   Button,
   CategoryIcon,
   formatNumber,
@@ -58,6 +59,8 @@ function useMetaDescription(description: string | null): void {
 
 /** Matching categories shown above search results (from the catalogue, no request). */
 const MAX_CATEGORY_SUGGESTIONS = 6;
+/** Cards rendered before the first paint of a list: more than a 360-823 px screen shows. */
+const FIRST_CARDS = 8;
 /** Before the keywords have arrived: the categories' names only. */
 const NAMES_ONLY: CategoryDetailsMap = Object.freeze({});
 
@@ -103,6 +106,19 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
     rows.map((r) => r.id),
     painted,
   );
+  // The cards that fill a phone's screen are rendered, laid out and painted first; the rest
+  // follow after that frame, in a transition (one long task less on a slow phone's landing).
+  const [allCards, setAllCards] = useState(false);
+  const moreCards = !allCards && rows.length > FIRST_CARDS;
+  useEffect(() => {
+    if (!moreCards) return;
+    let live = true;
+    afterNextPaint(() => live && startTransition(() => setAllCards(true)));
+    return () => {
+      live = false;
+    };
+  }, [moreCards]);
+  const shownRows = moreCards ? rows.slice(0, FIRST_CARDS) : rows;
   const suggestions = useMemo(
     () => (mode.kind === 'search' ? matchCategories(mode.query, details ?? NAMES_ONLY, lang).slice(0, MAX_CATEGORY_SUGGESTIONS) : []),
     [mode, details, lang],
@@ -114,11 +130,12 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
   const moreFailed = result.moreError !== null;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore || loadingMore || moreFailed || typeof IntersectionObserver === 'undefined') return;
+    // Not while the first cards stand alone: the end of the list is not where it will be.
+    if (!el || moreCards || !hasMore || loadingMore || moreFailed || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '300px' });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, moreFailed, loadMore]);
+  }, [moreCards, hasMore, loadingMore, moreFailed, loadMore]);
 
   const filtered = activeFilterCount({ ...filters, sort: DEFAULT_FILTERS.sort }) > 0;
   let title: string;
@@ -222,7 +239,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
 
       {rows.length > 0 ? (
         <ul className="directory-results__list">
-          {rows.map((p) => (
+          {shownRows.map((p) => (
             <li key={p.id}>
               <ProviderCard provider={p} thumbUrl={thumbs.get(p.id)} />
             </li>
