@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, useLanguage } from '@city/shared';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
@@ -35,7 +35,11 @@ export function AdsDialog({ slides, onClose }: AdsDialogProps) {
   const slide = slides[Math.min(index, count - 1)];
   const rotating = !reducedMotion && count > 1 && !hovered && !focused;
 
-  useLayoutEffect(() => {
+  // Opened in a passive effect, a task after the commit that mounts it: showModal and the
+  // focus make the browser restyle and lay out the whole page (the rest becomes inert), which
+  // in the commit's task made one long task of both on a slow phone. A closed <dialog> is not
+  // shown, so nothing flashes in between.
+  useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement;
