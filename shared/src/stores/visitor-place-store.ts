@@ -22,24 +22,26 @@ interface VisitorPlaceState {
 /** Where the visitor's chosen place is kept on the phone. */
 export const VISITOR_PLACE_STORAGE_KEY = 'city.visitor-place';
 
-const KINDS = new Set(['village', 'town', 'ward']);
-const finiteOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
 /** A stored value back into a place, or null when it is not one (an old shape, a hand edit). */
 export function parseVisitorPlace(raw: string | null): VisitorPlace | null {
-  if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Record<string, unknown>;
-    if (!KINDS.has(value.kind as string) || typeof value.code !== 'string' || !/^[0-9]{1,12}$/.test(value.code)) return null;
-    if (typeof value.nameEn !== 'string' || value.nameEn === '') return null;
+    const { kind, code, nameEn, nameHi, lat, lon } = JSON.parse(raw ?? 'null') as Record<string, unknown>;
+    const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+    if (
+      !['village', 'town', 'ward'].includes(kind as string) ||
+      !/^[0-9]{1,12}$/.test(code as string) ||
+      typeof nameEn !== 'string' ||
+      !nameEn
+    )
+      return null;
     return {
-      kind: value.kind as VisitorPlace['kind'],
-      code: value.code,
-      nameEn: value.nameEn,
-      nameHi: typeof value.nameHi === 'string' && value.nameHi !== '' ? value.nameHi : null,
-      lat: finiteOrNull(value.lat),
-      lon: finiteOrNull(value.lon),
-    };
+      kind,
+      code,
+      nameEn,
+      nameHi: typeof nameHi === 'string' && nameHi ? nameHi : null,
+      lat: number(lat),
+      lon: number(lon),
+    } as VisitorPlace;
   } catch {
     return null;
   }

@@ -25,6 +25,7 @@ describe('formatNumber', () => {
     const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
     const values = [0, 0.05, 0.25, 1, 2.4, 2.45, 3.05, 4.35, 4.95, 4.999, 5, 12.3456, 99.95, 999.94, 999.96, 1000.5, 123456.78];
     const optionSets: Intl.NumberFormatOptions[] = [
+      {},
       { minimumFractionDigits: 1, maximumFractionDigits: 1 },
       { maximumFractionDigits: 1 },
       { maximumFractionDigits: 2 },
