@@ -45,6 +45,9 @@ create index places_name_hi_prefix_idx on public.places using btree (name_hi tex
 create index places_name_en_trgm_idx on public.places using gin (lower(name_en) extensions.gin_trgm_ops);
 create index places_name_hi_trgm_idx on public.places using gin (name_hi extensions.gin_trgm_ops);
 create index places_position_idx on public.places using btree (lat, lon) where (lat is not null);
+-- Place words in a search query: a place by the phonetic key of either name. (from 0022)
+create index places_name_en_key_idx on public.places using btree (private.phonetic_key(name_en));
+create index places_name_hi_key_idx on public.places using btree (private.phonetic_key(name_hi));
 
 alter table public.places enable row level security;
 create policy places_read on public.places for select to anon, authenticated using (true);
@@ -455,6 +458,9 @@ alter table public.service_providers
 
 create index service_providers_place_idx on public.service_providers using btree (place_kind, place_code)
   where (status = 'approved'::text);
+-- Who serves a place: providers by place, mode and radius (an index range per nearby place). (from 0022)
+create index service_providers_serve_idx on public.service_providers
+  using btree (place_kind, place_code, serve_mode, serve_radius_km) where (status = 'approved'::text);
 
 create table public.provider_serves (
   provider_id uuid not null,
