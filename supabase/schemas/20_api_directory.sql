@@ -134,7 +134,7 @@ $$;
 CREATE FUNCTION private.search_providers_core(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
-  p_ids uuid[] default null, p_ids_in boolean default true)
+  p_ids uuid[] default null, p_ids_in boolean default true, p_ids_count bigint default null)
 returns table(id uuid, name text, business_name text, mobile text, category text, specialist_in text,
   experience integer, address text, verified boolean, registration_date timestamp with time zone,
   avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
@@ -234,7 +234,7 @@ begin
   end if;
   v_stats := v_min = 0 and not v_available;
   -- 0022: only the rows of p_ids (p_ids_in) or only the others; the others are counted from
-  -- category_stats less the rows of p_ids.
+  -- category_stats less the rows of p_ids (in a list, less p_ids_count when given).
   if p_ids is not null then
     v_filters := v_filters || case when coalesce(p_ids_in, true) then ' and p.id = any ($15)' else ' and not (p.id = any ($15))' end;
     v_stats := v_stats and not coalesce(p_ids_in, true);
@@ -273,7 +273,9 @@ begin
        where v_category is null
           or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
           or s.category = v_category;
-      if p_ids is not null then
+      if p_ids is not null and p_ids_count is not null then
+        v_total := v_total - p_ids_count;
+      elsif p_ids is not null then
         select v_total - count(*) into v_total from public.service_providers p
          where p.id = any (p_ids) and p.status = 'approved'
            and (v_category is null or (upper(v_category) = 'OTHERS' and p.category like 'OTHERS:%') or p.category = v_category)
@@ -496,6 +498,16 @@ end
 $_$;
 
 
+-- Km between two points (equirectangular: within a district, under 0.1 % from the great circle),
+-- an expression the planner inlines (public.distance_km has a search_path, so it is a call per
+-- row, and its haversine costs more): distances to many places per call. (from 0022)
+CREATE FUNCTION private.km(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision)
+returns double precision
+language sql immutable parallel safe
+as $$
+  select 111.19508 * sqrt(power(lat2 - lat1, 2) + power((lon2 - lon1) * cos(radians((lat1 + lat2) / 2)), 2))
+$$;
+
 -- The tehsil of a place (a village's parent; a town's or a ward's town's parent when it is a
 -- tehsil), or nothing. (from 0022)
 CREATE FUNCTION private.place_tehsil(p_kind text, p_code text)
@@ -612,6 +624,15 @@ declare
   v_rest_n bigint;
   v_page uuid[];
   v_need integer;
+  -- A search sorts who serves the place by distance among its first v_cap matches.
+  v_cap constant integer := 200;
+  v_reach integer;
+  v_list boolean;
+  v_category text := nullif(btrim(coalesce(p_category, '')), '');
+  v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
+  v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
+  v_min numeric := greatest(coalesce(p_min_rating, 0), 0);
+  v_available boolean := coalesce(p_available, false);
 begin
   if v_kind is null and v_code is null and p_query is not null and btrim(p_query) <> '' then
     select q.kind, q.code, q.rest into v_found from private.query_place(p_query) q;
@@ -639,6 +660,13 @@ begin
     return;
   end if;
 
+  if v_verified not in ('all', 'verified', 'unverified') then
+    raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
+  end if;
+  if v_sort not in ('rating_desc', 'newly_added') then
+    raise exception using errcode = '22023', message = 'p_sort must be rating_desc or newly_added';
+  end if;
+  v_list := btrim(coalesce(v_query, '')) = '';
   perform private.check_size(v_kind, 20, 'place');
   perform private.check_size(v_code, 20, 'place');
   select pl.lat::double precision, pl.lon::double precision into v_lat, v_lon
@@ -649,58 +677,93 @@ begin
   end if;
   v_tehsil := private.place_tehsil(v_kind, v_code);
 
-  -- Who serves the place, and how far each is (their place's centre to the visitor's).
-  with d as (
-    select pl.kind, pl.code, public.distance_km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) as dist
+  -- Who serves the place, and how far each is (their place's centre to the visitor's; null
+  -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
+  -- the places of the same tehsil; the lists that name it.
+  -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
+  select max(p.serve_radius_km) into v_reach from public.service_providers p
+   where p.status = 'approved' and p.serve_mode = 'nearby';
+  -- Dynamic: the category (of a list) is an index condition of each probe.
+  execute format($q$
+  with d as materialized (
+    select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
       from public.places pl
-     where v_lat is not null and pl.lat is not null
-       and pl.lat between v_lat - 0.46 and v_lat + 0.46
-       and pl.lon between v_lon - 0.52 and v_lon + 0.52
+     where $1 is not null and pl.lat is not null
+       and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
+       and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
        and pl.kind = any (array['village', 'ward', 'town'])
   ), t as (
-    select pl.kind, pl.code from public.places pl
-     where v_tehsil is not null and pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil
+    select pl.kind, pl.code, pl.lat, pl.lon from public.places pl
+     where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
     union all
-    select w.kind, w.code from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
-     where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil
+    select w.kind, w.code, w.lat, w.lon from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+     where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
   ), s as (
-    select p.id from public.service_providers p
-     where p.status = 'approved' and p.place_kind = v_kind and p.place_code = v_code
+    select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
+     where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6 %1$s
     union
-    select x.id from d cross join lateral (
+    select x.id, d.dist from d cross join lateral (
       select p.id from public.service_providers p
        where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
-         and p.serve_mode = 'nearby' and p.serve_radius_km >= d.dist offset 0) x
-     where d.dist <= 50
+         and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= d.dist offset 0) x
+     where d.dist <= $3
     union
-    select x.id from t cross join lateral (
+    select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
       select p.id from public.service_providers p
        where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
-         and p.serve_mode = 'tehsil' offset 0) x
+         and p.serve_mode = 'tehsil' %1$s offset 0) x
     union
-    select p.id from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
-     where ps.place_kind = v_kind and ps.place_code = v_code and p.status = 'approved' and p.serve_mode = 'list'
+    select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
+      from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
+      left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+     where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list' %1$s
   )
-  select coalesce(array_agg(s.id), '{}'),
-         coalesce(array_agg((select public.distance_km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision)
-                               from public.service_providers p join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
-                              where p.id = s.id)), '{}')
+  select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
+  $q$, case when v_category is null or not v_list then ''
+            when upper(v_category) = 'OTHERS' then 'and p.category like ''OTHERS:%%'''
+            else 'and p.category = $7' end)
     into v_ids, v_dists
-    from s;
+    using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code, v_category;
 
-  -- Those who serve it: by distance, then the order of 0019 (its first 1,000; beyond, its order).
-  select array_agg(c.id order by c.ord > 1000, sv.dist nulls last, c.ord), max(c.total_count)
-    into v_sorted, v_n
-    from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort, 1000, 0, p_available, v_ids, true)
-         with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
-                              verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
-                              total_count, ord)
-    left join unnest(v_ids, v_dists) as sv(id, dist) on sv.id = c.id;
-  v_sorted := coalesce(v_sorted, '{}');
-  v_n := coalesce(v_n, 0);
-  if v_offset + v_limit > 1000 and v_n > 1000 and v_offset < v_n then
-    v_more := array(select c.id from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
-                      least(v_limit, v_offset + v_limit - greatest(v_offset, 1000)), greatest(v_offset, 1000), p_available, v_ids, true) c);
+  if v_list then
+    -- A list: who serves it with the list's filters, by distance, then the list's order.
+    select coalesce(array_agg(x.id order by x.rn), '{}'), coalesce(max(x.n), 0)
+      into v_sorted, v_n
+      from (select sv.id,
+                   row_number() over (order by sv.dist nulls last,
+                     case when v_sort = 'newly_added' then null
+                          else public.rating_score(cs.rating_sum, cs.rating_count, p.rating_sum, p.rating_count) end desc,
+                     case when v_sort = 'newly_added' then null else p.rating_count end desc,
+                     p.registration_date desc, p.id) as rn,
+                   count(*) over () as n
+              from unnest(v_ids, v_dists) as sv(id, dist)
+              join public.service_providers p on p.id = sv.id
+              left join public.category_stats cs on cs.category = p.category
+             where p.status = 'approved'
+               and (v_category is null
+                    or (upper(v_category) = 'OTHERS' and p.category like 'OTHERS:%')
+                    or p.category = v_category)
+               and (v_verified = 'all' or p.verified = (v_verified = 'verified'))
+               and (v_min = 0 or p.avg_rating >= v_min)
+               and (not v_available or p.on_leave_until is null
+                    or p.on_leave_until < (now() at time zone 'Asia/Kolkata')::date)
+             order by rn
+             limit v_offset + v_limit) x;
+  else
+    -- A search: who serves it among the matches, by distance, then the order of 0019 (its
+    -- first 200 matches; beyond, its order).
+    select coalesce(array_agg(c.id order by c.ord > v_cap, sv.dist nulls last, c.ord), '{}'), coalesce(max(c.total_count), 0)
+      into v_sorted, v_n
+      from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
+             least(v_cap, v_offset + v_limit), 0, p_available, v_ids, true)
+           with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
+                                verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
+                                total_count, ord)
+      left join unnest(v_ids, v_dists) as sv(id, dist) on sv.id = c.id;
+    if v_offset + v_limit > v_cap and v_n > v_cap and v_offset < v_n then
+      v_more := array(select c.id from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
+                        least(v_limit, v_offset + v_limit - greatest(v_offset, v_cap)), greatest(v_offset, v_cap), p_available, v_ids, true) c);
+    end if;
   end if;
   -- Then everyone else, in the order of 0019 (their count comes with their first row).
   if not v_only then
@@ -708,7 +771,8 @@ begin
     select coalesce(array_agg(c.id order by c.ord) filter (where v_need > 0), '{}'), max(c.total_count)
       into v_rest, v_rest_n
       from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
-             greatest(v_need, 1), greatest(v_offset - v_n::integer, 0), p_available, v_ids, false)
+             greatest(v_need, 1), greatest(v_offset - v_n::integer, 0), p_available, v_ids, false,
+             case when v_list then v_n end)
            with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
                                 verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
                                 total_count, ord);
@@ -721,7 +785,7 @@ begin
            (v_n + coalesce(v_rest_n, 0))::bigint, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
            p.id = any (v_ids),
            case when v_lat is not null and pl.lat is not null
-                then public.distance_km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+                then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
       from unnest(v_page) with ordinality as g(id, ord)
       join public.service_providers p on p.id = g.id
       left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
@@ -779,7 +843,8 @@ revoke all on function public.register_provider(text, text, text, text, text, in
 grant all on function public.register_provider(text, text, text, text, text, integer, text, text, text, text, integer, text[])
   to anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION private.search_providers_core(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_ids uuid[], p_ids_in boolean) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.search_providers_core(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_ids uuid[], p_ids_in boolean, p_ids_count bigint) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.km(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.place_tehsil(p_kind text, p_code text) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.query_place(p_query text) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_place_kind text, p_place_code text, p_serves_only boolean) FROM PUBLIC, anon, authenticated, service_role;
