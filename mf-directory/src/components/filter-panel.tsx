@@ -9,6 +9,8 @@ export interface FilterPanelProps {
   onChange: (filters: DirectoryFilters) => void;
   open: boolean;
   onToggle: () => void;
+  /** The visitor's place by name, when chosen: the "serves my place" filter is shown then only. */
+  placeName?: string | null;
 }
 
 const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'filters.verifiedOnly' | 'filters.unverifiedOnly' }[] = [
@@ -18,7 +20,7 @@ const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'f
 ];
 
 /** Minimum rating, verified and sort; a toggle shows or hides the panel. Changes apply at once. */
-export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: FilterPanelProps) {
+export function FilterPanel({ filters: fromUrl, onChange, open, onToggle, placeName = null }: FilterPanelProps) {
   const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const id = useId();
@@ -27,8 +29,9 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   // would be built on the stale one). Show the visitor's choice at once; follow the URL
   // whenever its values change (back/forward, shared links).
   const [filters, setFilters] = useState(fromUrl);
-  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort, fromUrl.available]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
-  const active = activeFilterCount(filters);
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort, fromUrl.available, fromUrl.servesOnly]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
+  // Without a place chosen, a shared `near=1` does nothing and is not counted.
+  const active = activeFilterCount(placeName ? filters : { ...filters, servesOnly: false });
   const apply = (next: DirectoryFilters) => {
     setFilters(next);
     onChange(next);
@@ -75,6 +78,12 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
           <input type="checkbox" checked={filters.available} onChange={(e) => set({ available: e.target.checked })} />{' '}
           {t('filters.available')}
         </label>
+        {placeName ? (
+          <label className="directory-filters__radio">
+            <input type="checkbox" checked={!!filters.servesOnly} onChange={(e) => set({ servesOnly: e.target.checked })} />{' '}
+            {t('filters.servesOnly', { place: placeName })}
+          </label>
+        ) : null}
         <div className="directory-filters__field">
           <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>
           <select

@@ -20,10 +20,28 @@ import type { ProviderListItem } from '../api';
  * One provider in a category list or search results. `thumbUrl`: its cover photo's thumbnail,
  * once known (asked after the list is painted); shown beside the name, in the row's own height.
  */
-export function ProviderCard({ provider: p, thumbUrl }: { provider: ProviderListItem; thumbUrl?: string | undefined }) {
+export function ProviderCard({
+  provider: p,
+  thumbUrl,
+  withDistance = false,
+}: {
+  provider: ProviderListItem;
+  thumbUrl?: string | undefined;
+  /** A visitor place is chosen: the distance before the place ("2.4 km, Lalbagh"). */
+  withDistance?: boolean;
+}) {
   const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
+  const placeName = (lang === 'hi' ? (p.place_name_hi ?? p.place_name_en) : p.place_name_en) ?? null;
+  const distance =
+    withDistance && typeof p.distance_km === 'number' && Number.isFinite(p.distance_km)
+      ? new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+          style: 'unit',
+          unit: 'kilometer',
+          maximumFractionDigits: p.distance_km < 10 ? 1 : 0,
+        }).format(p.distance_km)
+      : null;
   return (
     <article className="directory-card" aria-labelledby={`provider-${p.id}`}>
       <div className="directory-card__top">
@@ -37,6 +55,12 @@ export function ProviderCard({ provider: p, thumbUrl }: { provider: ProviderList
         </BadgeButton>
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
+      {placeName ? (
+        <p className="directory-card__place">
+          <span aria-hidden="true">📍</span> <span>{distance ? t('card.placeDistance', { distance, place: placeName }) : placeName}</span>
+          {withDistance && p.serves_visitor ? <span className="directory-card__serves"> · {t('card.servesYou')}</span> : null}
+        </p>
+      ) : null}
       <p className="directory-card__category">
         <CategoryIcon id={categoryIconId(p.category)} /> <span>{categoryLabel(p.category, lang)}</span>
       </p>
