@@ -69,7 +69,7 @@ beforeAll(async () => {
   }
 });
 
-const keys = (rows: Row[]) => rows.filter((r) => made[r.id]).map((r) => made[r.id]);
+const keys = (rows: Row[]) => rows.flatMap((r) => (made[r.id] ? [made[r.id]!] : []));
 
 describe('search_providers with the visitor place', () => {
   it('puts who serves the place first, by distance, then the others in the order without a place', async () => {
@@ -86,20 +86,20 @@ describe('search_providers with the visitor place', () => {
     expect(rows[0]).toMatchObject({ place_kind: 'ward', place_code: '9270101', place_name_en: 'Lalbagh', place_name_hi: 'लालबाग' });
     const none = rows.find((r) => made[r.id] === 'none')!;
     expect(none).toMatchObject({ place_kind: null, place_name_en: null, distance_km: null, serves_visitor: false });
-    expect(rows[0].total_count).toBe(rows.length);
+    expect(rows[0]!.total_count).toBe(rows.length);
   });
 
   it('serves_only: only who serves the place, and their count', async () => {
     const rows = await rpc({ p_query: WORD, ...LALBAGH, p_serves_only: true });
     expect(keys(rows)).toEqual(['own', 'near', 'tehsil', 'list']);
-    expect(rows[0].total_count).toBe(4);
+    expect(rows[0]!.total_count).toBe(4);
   });
 
   it('a list (no query) with a place: serving first by distance, the total unchanged, pages that join up', async () => {
     const plumber = '🔧 प्लंबर';
     const plain = await rpc({ p_category: plumber });
     const near = await rpc({ p_category: plumber, ...LALBAGH });
-    expect(near[0].total_count).toBe(plain[0].total_count);
+    expect(near[0]!.total_count).toBe(plain[0]!.total_count);
     const firstOther = near.findIndex((r) => !r.serves_visitor);
     expect(firstOther).toBeGreaterThan(0);
     expect(near.slice(firstOther).every((r) => !r.serves_visitor)).toBe(true);
@@ -113,7 +113,7 @@ describe('search_providers with the visitor place', () => {
     // Everyone who serves is there: the same set as serves_only.
     const only = await rpc({ p_category: plumber, ...LALBAGH, p_serves_only: true });
     expect(only.map((r) => r.id)).toEqual(near.slice(0, firstOther).map((r) => r.id));
-    expect(only[0].total_count).toBe(firstOther);
+    expect(only[0]!.total_count).toBe(firstOther);
   });
 
   it('an unknown place is 23503 with detail place; nothing else changes', async () => {
