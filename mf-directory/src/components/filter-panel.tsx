@@ -1,8 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, formatRating, useLanguage } from '@city/shared';
 import { type ProviderSort, type VerifiedFilter } from '../api';
 import { activeFilterCount, DEFAULT_FILTERS, MIN_RATING_STEPS, type DirectoryFilters } from '../utils/directory-params';
+
+// Only with a visitor place chosen (after hydration): its own chunk.
+const ServesOnlyFilter = lazy(() =>
+  import(/* webpackChunkName: "near-place" */ './near-place').then((m) => ({ default: m.ServesOnlyFilter })),
+);
 
 export interface FilterPanelProps {
   filters: DirectoryFilters;
@@ -79,10 +84,9 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle, placeN
           {t('filters.available')}
         </label>
         {placeName ? (
-          <label className="directory-filters__radio">
-            <input type="checkbox" checked={!!filters.servesOnly} onChange={(e) => set({ servesOnly: e.target.checked })} />{' '}
-            {t('filters.servesOnly', { place: placeName })}
-          </label>
+          <Suspense fallback={null}>
+            <ServesOnlyFilter checked={!!filters.servesOnly} place={placeName} onChange={(on) => set({ servesOnly: on })} />
+          </Suspense>
         ) : null}
         <div className="directory-filters__field">
           <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>

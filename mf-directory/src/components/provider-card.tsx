@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +16,9 @@ import {
 import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import { BadgeButton } from '@city/shared/badges';
 import type { ProviderListItem } from '../api';
+
+// Only with a visitor place chosen (after hydration): its own chunk.
+const PlaceDistance = lazy(() => import(/* webpackChunkName: "near-place" */ './near-place').then((m) => ({ default: m.PlaceDistance })));
 
 /**
  * One provider in a category list or search results. `thumbUrl`: its cover photo's thumbnail,
@@ -34,14 +38,6 @@ export function ProviderCard({
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
   const placeName = (lang === 'hi' ? (p.place_name_hi ?? p.place_name_en) : p.place_name_en) ?? null;
-  const distance =
-    withDistance && typeof p.distance_km === 'number' && Number.isFinite(p.distance_km)
-      ? new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
-          style: 'unit',
-          unit: 'kilometer',
-          maximumFractionDigits: p.distance_km < 10 ? 1 : 0,
-        }).format(p.distance_km)
-      : null;
   return (
     <article className="directory-card" aria-labelledby={`provider-${p.id}`}>
       <div className="directory-card__top">
@@ -57,8 +53,14 @@ export function ProviderCard({
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
       {placeName ? (
         <p className="directory-card__place">
-          <span aria-hidden="true">📍</span> <span>{distance ? t('card.placeDistance', { distance, place: placeName }) : placeName}</span>
-          {withDistance && p.serves_visitor ? <span className="directory-card__serves"> · {t('card.servesYou')}</span> : null}
+          <span aria-hidden="true">📍</span>{' '}
+          {withDistance ? (
+            <Suspense fallback={<span>{placeName}</span>}>
+              <PlaceDistance provider={p} place={placeName} />
+            </Suspense>
+          ) : (
+            <span>{placeName}</span>
+          )}
         </p>
       ) : null}
       <p className="directory-card__category">

@@ -32,19 +32,19 @@ describe('the card: the provider place and distance', () => {
 
   it('shows the distance and the place, in English and in Hindi', async () => {
     const { unmount } = await renderWithProviders(<ProviderCard provider={placed} withDistance />);
-    expect(screen.getByText('2.4 km, Lalbagh')).toBeInTheDocument();
+    expect(await screen.findByText('2.4 km, Lalbagh')).toBeInTheDocument();
     expect(screen.getByText(/comes to your place/)).toBeInTheDocument();
     unmount();
     await renderWithProviders(<ProviderCard provider={placed} withDistance />, { language: 'hi' });
     const hi = new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(2.43);
-    expect(screen.getByText(`${hi}, लालबाग`)).toBeInTheDocument();
+    expect(await screen.findByText(`${hi}, लालबाग`)).toBeInTheDocument();
   });
 
   it('shows nothing for a provider without a place, and no distance when it is unknown', async () => {
     await renderWithProviders(<ProviderCard provider={provider({ distance_km: null })} withDistance />);
     expect(screen.queryByText(/km/)).not.toBeInTheDocument();
     await renderWithProviders(<ProviderCard provider={provider({ place_name_en: 'Rampur', distance_km: null })} withDistance />);
-    expect(screen.getByText('Rampur')).toBeInTheDocument();
+    expect(await screen.findByText('Rampur')).toBeInTheDocument();
   });
 });
 
@@ -54,7 +54,7 @@ describe('the "serves my place" filter', () => {
     const { rerender } = await renderWithProviders(<FilterPanel filters={DEFAULT_FILTERS} onChange={onChange} open onToggle={jest.fn()} />);
     expect(screen.queryByRole('checkbox', { name: /Serves/ })).not.toBeInTheDocument();
     rerender(<FilterPanel filters={DEFAULT_FILTERS} onChange={onChange} open onToggle={jest.fn()} placeName="Lalbagh" />);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Serves Lalbagh only' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Serves Lalbagh only' }));
     expect(onChange).toHaveBeenCalledWith({ ...DEFAULT_FILTERS, servesOnly: true });
   });
 });
