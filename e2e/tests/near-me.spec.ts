@@ -25,7 +25,8 @@ for (const lang of ['en', 'hi'] as const) {
       test.setTimeout(120_000);
       const s = STRINGS[lang];
       const placeName = lang === 'hi' ? LALBAGH.nameHi : LALBAGH.nameEn;
-      const km = lang === 'hi' ? 'किमी' : 'km';
+      // A distance as Intl formats it: "2.4 km", "2.4 कि॰मी॰".
+      const km = /[0-9०-९] ?(km|कि॰?मी)/;
 
       // No place: the cards show the provider's place, no distance, and no such filter.
       await page.goto('/?category=plumber');
