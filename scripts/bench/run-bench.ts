@@ -28,7 +28,8 @@
  *
  * Ports: site 3300-3305 (the composed site's shell, unused, then one per remote), one-bundle
  * build right after them (3306), gzip proxies 3310-3316 (the shell, the remotes, the one-bundle
- * build last), `npm run serve` 3320, backend 54600 (apart from npm start's and e2e's).
+ * build last), `npm run serve` 3320, backend 54600 (apart from npm start's and e2e's); all
+ * moved by BENCH_PORT_OFFSET when another checkout on the machine runs its bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -100,7 +101,14 @@ const LCP_RUNS = Number(values['lcp-runs'] ?? values.runs);
 const PROVIDERS = Number(values.providers);
 
 // Counted from REMOTE_NAMES, so another remote does not land on the one-bundle build's ports.
-const PORTS = { shell: 3300, single: 3300 + REMOTE_NAMES.length + 1, proxyBase: 3310, serve: 3320, backend: 54600 };
+const OFF = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PORTS = {
+  shell: 3300 + OFF,
+  single: 3300 + OFF + REMOTE_NAMES.length + 1,
+  proxyBase: 3310 + OFF,
+  serve: 3320 + OFF,
+  backend: 54600 + OFF,
+};
 const SINGLE_PROXY = REMOTE_NAMES.length + 1;
 
 const BUDGET = {

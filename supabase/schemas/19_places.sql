@@ -49,6 +49,9 @@ create index places_name_hi_trgm_idx on public.places using gin (name_hi extensi
 create index places_position_idx on public.places using btree (lat, lon) where (lat is not null);
 -- Either name at the start of any word, in either script (from 0021).
 create index places_search_key_idx on public.places using gin (search_key extensions.gin_trgm_ops);
+-- Place words in a search query: a place by the phonetic key of either name. (from 0022)
+create index places_name_en_key_idx on public.places using btree (private.phonetic_key(name_en));
+create index places_name_hi_key_idx on public.places using btree (private.phonetic_key(name_hi));
 
 alter table public.places enable row level security;
 create policy places_read on public.places for select to anon, authenticated using (true);
@@ -541,6 +544,12 @@ alter table public.service_providers
 
 create index service_providers_place_idx on public.service_providers using btree (place_kind, place_code)
   where (status = 'approved'::text);
+-- Who serves a place: providers by place, mode, category and radius (an index range per nearby
+-- place, the category of a list in it), and the largest radius of a nearby provider. (from 0022)
+create index service_providers_serve_idx on public.service_providers
+  using btree (place_kind, place_code, serve_mode, category, serve_radius_km) where (status = 'approved'::text);
+create index service_providers_nearby_radius_idx on public.service_providers
+  using btree (serve_radius_km) where (status = 'approved'::text and serve_mode = 'nearby'::text);
 
 create table public.provider_serves (
   provider_id uuid not null,

@@ -128,10 +128,13 @@ begin
 end
 $$;
 
--- Relevance first, then the chosen sort: see ../README.md, "Search: how results are ranked". (from 0019)
-CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
+-- 0019's search_providers (relevance first, then the chosen sort: see ../README.md, "Search: how
+-- results are ranked"), and p_ids / p_ids_in: only the rows of a set, or only the others; the
+-- limit up to 1,000. The order of public.search_providers below. (from 0022)
+CREATE FUNCTION private.search_providers_core(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
-  p_limit integer default 20, p_offset integer default 0, p_available boolean default false)
+  p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
+  p_ids uuid[] default null, p_ids_in boolean default true, p_ids_count bigint default null)
 returns table(id uuid, name text, business_name text, mobile text, category text, specialist_in text,
   experience integer, address text, verified boolean, registration_date timestamp with time zone,
   avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
@@ -157,7 +160,7 @@ declare
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
   v_min numeric := greatest(coalesce(p_min_rating, 0), 0);
-  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 1000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_filters text := 'p.status = ''approved''';
   v_cols constant text := 'p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience,'
@@ -230,6 +233,12 @@ begin
       || quote_literal(((now() at time zone 'Asia/Kolkata')::date)::text) || '::date)';
   end if;
   v_stats := v_min = 0 and not v_available;
+  -- 0022: only the rows of p_ids (p_ids_in) or only the others; the others are counted from
+  -- category_stats less the rows of p_ids (in a list, less p_ids_count when given).
+  if p_ids is not null then
+    v_filters := v_filters || case when coalesce(p_ids_in, true) then ' and p.id = any ($15)' else ' and not (p.id = any ($15))' end;
+    v_stats := v_stats and not coalesce(p_ids_in, true);
+  end if;
 
   -- v_order_text: the same order written so that no btree matches it. Otherwise the
   -- planner may walk the whole rating index filtering by LIKE (LIMIT trap) instead of
@@ -264,10 +273,18 @@ begin
        where v_category is null
           or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
           or s.category = v_category;
+      if p_ids is not null and p_ids_count is not null then
+        v_total := v_total - p_ids_count;
+      elsif p_ids is not null then
+        select v_total - count(*) into v_total from public.service_providers p
+         where p.id = any (p_ids) and p.status = 'approved'
+           and (v_category is null or (upper(v_category) = 'OTHERS' and p.category like 'OTHERS:%') or p.category = v_category)
+           and (v_verified = 'all' or p.verified = (v_verified = 'verified'));
+      end if;
     else
       execute 'select count(*) from public.service_providers p where ' || v_filters
         into v_total
-        using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+        using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids;
     end if;
     if v_total = 0 or v_offset >= v_total then
       return;
@@ -275,7 +292,7 @@ begin
     return query execute
       'select ' || v_cols || ', $9::bigint from ' || v_from || ' where ' || v_filters
       || ' order by ' || v_order || ' limit $7 offset $8'
-      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total;
+      using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids;
     return;
   end if;
 
@@ -438,10 +455,16 @@ begin
          and (v_category is null
               or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
               or s.category = v_category);
+      if p_ids is not null then
+        select v_total - count(*) into v_total from public.service_providers p
+         where p.id = any (p_ids) and p.status = 'approved' and p.category = any (v_cats)
+           and (v_category is null or (upper(v_category) = 'OTHERS' and p.category like 'OTHERS:%') or p.category = v_category)
+           and (v_verified = 'all' or p.verified = (v_verified = 'verified'));
+      end if;
     else
       execute 'select count(*) from public.service_providers p where ' || v_filters || ' and p.category = any ($2)'
         into v_total
-        using v_like, v_cats, v_digits_like, v_q, v_category, v_min;
+        using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids;
     end if;
     if cardinality(v_cats) between 1 and 12 then
       select string_agg('(select ' || v_keys || ', ' || v_catrel || ' as rel from ' || v_from || ' where ' || v_filters
@@ -466,13 +489,311 @@ begin
       || replace(replace(replace(replace(v_order_out, 'score', 'x.score'), 'rating_count', 'x.rating_count'),
                          'registration_date', 'x.registration_date'), ' id', ' x.id')
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total,
-            v_scores, v_pats, v_qkey;
+            v_scores, v_pats, v_qkey, p_ids;
     get diagnostics v_rows = row_count;
     -- Rows found, or a page past the end: done. Nothing at all: try typos once.
     exit when v_rows > 0 or v_offset > 0 or v_total > 0;
   end loop;
 end
 $_$;
+
+
+-- Km between two points (equirectangular: within a district, under 0.1 % from the great circle),
+-- an expression the planner inlines (public.distance_km has a search_path, so it is a call per
+-- row, and its haversine costs more): distances to many places per call. (from 0022)
+CREATE FUNCTION private.km(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision)
+returns double precision
+language sql immutable parallel safe
+as $$
+  select 111.19508 * sqrt(power(lat2 - lat1, 2) + power((lon2 - lon1) * cos(radians((lat1 + lat2) / 2)), 2))
+$$;
+
+-- The tehsil of a place (a village's parent; a town's or a ward's town's parent when it is a
+-- tehsil), or nothing. (from 0022)
+CREATE FUNCTION private.place_tehsil(p_kind text, p_code text)
+returns text
+language sql stable
+set search_path to 'public', 'pg_temp'
+as $$
+  select case
+           when p.kind = 'tehsil' then p.code
+           when p.parent_kind = 'tehsil' then p.parent_code
+           when p.kind = 'ward' then (select t.parent_code from public.places t
+                                       where t.kind = p.parent_kind and t.code = p.parent_code and t.parent_kind = 'tehsil')
+         end
+    from public.places p where p.kind = p_kind and p.code = p_code
+$$;
+
+-- A place named in a search query (issue 27 item 4): one or two words that are the whole
+-- English or Hindi name of a village, ward or town, compared as phonetic keys (Lalbagh,
+-- लालबाग: lbg), with "in", "near", "mein", "में", "के पास" around it. Returns the place and the
+-- query without those words; nothing when the query is a provider's whole name or business
+-- name ("Sitapur Plumber Centre" stays a name). Several places of one name: a ward, then a
+-- town, then a village, the lowest code. (from 0022)
+CREATE FUNCTION private.query_place(p_query text)
+returns table(kind text, code text, rest text)
+language plpgsql stable
+set search_path to 'public', 'pg_temp'
+as $$
+declare
+  v_q text := lower(btrim(regexp_replace(left(coalesce(p_query, ''), 100), '[[:space:][:cntrl:]]+', ' ', 'g')));
+  v_tokens text[];
+  v_n integer;
+  v_len integer;
+  v_i integer;
+  v_key text;
+  v_kind text;
+  v_code text;
+  v_rest text[];
+  v_qkey text;
+begin
+  v_tokens := array(select t from unnest(string_to_array(v_q, ' ')) t where t <> '' limit 8);
+  v_n := cardinality(v_tokens);
+  if v_n = 0 then
+    return;
+  end if;
+  v_qkey := private.phonetic_key(v_q);
+  if char_length(v_qkey) >= 2 and exists (
+       select 1 from public.service_providers p
+        where p.status = 'approved'
+          and (split_part(split_part(p.search_key, ' # ', 1), ' | ', 1) = ' ' || v_qkey
+               or split_part(split_part(p.search_key, ' # ', 1), ' | ', 2) = v_qkey)) then
+    return;
+  end if;
+  -- Two words first (Nawabpur Khurd), then one.
+  for v_len in reverse 2 .. 1 loop
+    for v_i in 1 .. v_n - v_len + 1 loop
+      v_key := private.phonetic_key(array_to_string(v_tokens[v_i : v_i + v_len - 1], ' '));
+      continue when char_length(v_key) < 3;
+      select pl.kind, pl.code into v_kind, v_code
+        from public.places pl
+       where pl.kind = any (array['ward', 'town', 'village'])
+         and (private.phonetic_key(pl.name_en) = v_key or private.phonetic_key(pl.name_hi) = v_key)
+       order by array_position(array['ward', 'town', 'village'], pl.kind), pl.code
+       limit 1;
+      if v_code is not null then
+        v_rest := v_tokens[1 : v_i - 1] || v_tokens[v_i + v_len : v_n];
+        -- The words that tie a place to the service.
+        v_rest := array(select t from unnest(v_rest) t
+                         where t <> all (array['in', 'near', 'at', 'mein', 'me', 'में', 'के', 'पास', 'ke', 'paas', 'pass', 'gaon', 'gaanv', 'गाँव', 'गांव', 'mohalla', 'मोहल्ला', 'ward', 'वार्ड']));
+        return query select v_kind, v_code, array_to_string(v_rest, ' ');
+        return;
+      end if;
+    end loop;
+  end loop;
+end
+$$;
+
+-- Lists and search near the visitor's place (issue 27 items 3 and 4): as 0019 (private.search_providers_core,
+-- unchanged order without a place), and with a place (p_place_kind, p_place_code; the server
+-- reads its centre) or a place named in the query: who serves it first (their own place;
+-- 'nearby' within serve_radius_km of their place's centre; 'tehsil' the same tehsil; 'list'
+-- through provider_serves), by distance, then the order of 0019; then everyone else in the
+-- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
+-- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0022)
+CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
+  p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
+  p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
+  p_place_kind text default null, p_place_code text default null, p_serves_only boolean default false)
+returns table(id uuid, name text, business_name text, mobile text, category text, specialist_in text,
+  experience integer, address text, verified boolean, registration_date timestamp with time zone,
+  avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint,
+  place_kind text, place_code text, place_name_en text, place_name_hi text, serves_visitor boolean,
+  distance_km double precision)
+language plpgsql stable security definer
+set search_path to 'public', 'extensions', 'pg_temp'
+as $_$
+declare
+  v_kind text := nullif(btrim(coalesce(p_place_kind, '')), '');
+  v_code text := nullif(btrim(coalesce(p_place_code, '')), '');
+  v_query text := p_query;
+  v_only boolean := coalesce(p_serves_only, false);
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_lat double precision;
+  v_lon double precision;
+  v_tehsil text;
+  v_found record;
+  v_ids uuid[];
+  v_dists double precision[];
+  v_sorted uuid[];
+  v_n bigint;
+  v_more uuid[] := '{}';
+  v_rest uuid[] := '{}';
+  v_rest_n bigint;
+  v_page uuid[];
+  v_need integer;
+  -- A search sorts who serves the place by distance among its first v_cap matches.
+  v_cap constant integer := 200;
+  v_reach integer;
+  v_list boolean;
+  v_category text := nullif(btrim(coalesce(p_category, '')), '');
+  v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
+  v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
+  v_min numeric := greatest(coalesce(p_min_rating, 0), 0);
+  v_available boolean := coalesce(p_available, false);
+begin
+  if v_kind is null and v_code is null and p_query is not null and btrim(p_query) <> '' then
+    select q.kind, q.code, q.rest into v_found from private.query_place(p_query) q;
+    if v_found.code is not null then
+      v_kind := v_found.kind;
+      v_code := v_found.code;
+      v_query := v_found.rest;
+      -- A query that is only a place: who serves it.
+      v_only := v_only or btrim(v_query) = '';
+    end if;
+  end if;
+
+  if v_kind is null and v_code is null then
+    return query
+      select c.id, c.name, c.business_name, c.mobile, c.category, c.specialist_in, c.experience, c.address,
+             c.verified, c.registration_date, c.avg_rating, c.rating_count, c.on_leave_until, c.opening_hours,
+             c.total_count, sp.place_kind, sp.place_code, pl.name_en, pl.name_hi, false, null::double precision
+        from private.search_providers_core(p_query, p_category, p_min_rating, p_verified, p_sort, v_limit, v_offset, p_available)
+             with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
+                                  verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
+                                  total_count, ord)
+        join public.service_providers sp on sp.id = c.id
+        left join public.places pl on pl.kind = sp.place_kind and pl.code = sp.place_code
+       order by c.ord;
+    return;
+  end if;
+
+  if v_verified not in ('all', 'verified', 'unverified') then
+    raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
+  end if;
+  if v_sort not in ('rating_desc', 'newly_added') then
+    raise exception using errcode = '22023', message = 'p_sort must be rating_desc or newly_added';
+  end if;
+  v_list := btrim(coalesce(v_query, '')) = '';
+  perform private.check_size(v_kind, 20, 'place');
+  perform private.check_size(v_code, 20, 'place');
+  select pl.lat::double precision, pl.lon::double precision into v_lat, v_lon
+    from public.places pl where pl.kind = v_kind and pl.code = v_code;
+  if not found then
+    raise exception using errcode = '23503', message = 'unknown place: ' || coalesce(v_kind, 'null') || ' ' || coalesce(v_code, 'null'),
+      detail = 'place';
+  end if;
+  v_tehsil := private.place_tehsil(v_kind, v_code);
+
+  -- Who serves the place, and how far each is (their place's centre to the visitor's; null
+  -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
+  -- the places of the same tehsil; the lists that name it.
+  -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
+  select max(p.serve_radius_km) into v_reach from public.service_providers p
+   where p.status = 'approved' and p.serve_mode = 'nearby';
+  -- Dynamic: the category (of a list) is an index condition of each probe.
+  execute format($q$
+  with d as materialized (
+    select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+      from public.places pl
+     where $1 is not null and pl.lat is not null
+       and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
+       and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
+       and pl.kind = any (array['village', 'ward', 'town'])
+  ), t as (
+    select pl.kind, pl.code, pl.lat, pl.lon from public.places pl
+     where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
+    union all
+    select w.kind, w.code, w.lat, w.lon from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+     where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
+  ), s as (
+    select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
+     where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6 %1$s
+    union
+    select x.id, d.dist from d cross join lateral (
+      select p.id from public.service_providers p
+       where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
+         and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= d.dist offset 0) x
+     where d.dist <= $3
+    union
+    select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
+      select p.id from public.service_providers p
+       where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
+         and p.serve_mode = 'tehsil' %1$s offset 0) x
+    union
+    select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
+      from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
+      left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+     where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list' %1$s
+  )
+  select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
+  $q$, case when v_category is null or not v_list then ''
+            when upper(v_category) = 'OTHERS' then 'and p.category like ''OTHERS:%%'''
+            else 'and p.category = $7' end)
+    into v_ids, v_dists
+    using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code, v_category;
+
+  if v_list then
+    -- A list: who serves it with the list's filters, by distance, then the list's order.
+    select coalesce(array_agg(x.id order by x.rn), '{}'), coalesce(max(x.n), 0)
+      into v_sorted, v_n
+      from (select sv.id,
+                   row_number() over (order by sv.dist nulls last,
+                     case when v_sort = 'newly_added' then null
+                          else public.rating_score(cs.rating_sum, cs.rating_count, p.rating_sum, p.rating_count) end desc,
+                     case when v_sort = 'newly_added' then null else p.rating_count end desc,
+                     p.registration_date desc, p.id) as rn,
+                   count(*) over () as n
+              from unnest(v_ids, v_dists) as sv(id, dist)
+              join public.service_providers p on p.id = sv.id
+              left join public.category_stats cs on cs.category = p.category
+             where p.status = 'approved'
+               and (v_category is null
+                    or (upper(v_category) = 'OTHERS' and p.category like 'OTHERS:%')
+                    or p.category = v_category)
+               and (v_verified = 'all' or p.verified = (v_verified = 'verified'))
+               and (v_min = 0 or p.avg_rating >= v_min)
+               and (not v_available or p.on_leave_until is null
+                    or p.on_leave_until < (now() at time zone 'Asia/Kolkata')::date)
+             order by rn
+             limit v_offset + v_limit) x;
+  else
+    -- A search: who serves it among the matches, by distance, then the order of 0019 (its
+    -- first 200 matches; beyond, its order).
+    select coalesce(array_agg(c.id order by c.ord > v_cap, sv.dist nulls last, c.ord), '{}'), coalesce(max(c.total_count), 0)
+      into v_sorted, v_n
+      from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
+             least(v_cap, v_offset + v_limit), 0, p_available, v_ids, true)
+           with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
+                                verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
+                                total_count, ord)
+      left join unnest(v_ids, v_dists) as sv(id, dist) on sv.id = c.id;
+    if v_offset + v_limit > v_cap and v_n > v_cap and v_offset < v_n then
+      v_more := array(select c.id from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
+                        least(v_limit, v_offset + v_limit - greatest(v_offset, v_cap)), greatest(v_offset, v_cap), p_available, v_ids, true) c);
+    end if;
+  end if;
+  -- Then everyone else, in the order of 0019 (their count comes with their first row).
+  if not v_only then
+    v_need := v_offset + v_limit - greatest(v_offset, v_n::integer);
+    select coalesce(array_agg(c.id order by c.ord) filter (where v_need > 0), '{}'), max(c.total_count)
+      into v_rest, v_rest_n
+      from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,
+             greatest(v_need, 1), greatest(v_offset - v_n::integer, 0), p_available, v_ids, false,
+             case when v_list then v_n end)
+           with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
+                                verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
+                                total_count, ord);
+  end if;
+
+  v_page := v_sorted[v_offset + 1 : v_offset + v_limit] || v_more || v_rest;
+  return query
+    select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,
+           p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, p.on_leave_until, p.opening_hours,
+           (v_n + coalesce(v_rest_n, 0))::bigint, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
+           p.id = any (v_ids),
+           case when v_lat is not null and pl.lat is not null
+                then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+      from unnest(v_page) with ordinality as g(id, ord)
+      join public.service_providers p on p.id = g.id
+      left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+     order by g.ord
+     limit v_limit;
+end
+$_$;
+
 
 REVOKE ALL ON FUNCTION private.register_provider_core(p_name text, p_business_name text, p_category text, p_specialist_in text, p_aadhaar text, p_experience integer, p_address text) FROM PUBLIC, anon, authenticated, service_role;
 
@@ -522,7 +843,11 @@ revoke all on function public.register_provider(text, text, text, text, text, in
 grant all on function public.register_provider(text, text, text, text, text, integer, text, text, text, text, integer, text[])
   to anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) TO service_role;
-GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) TO anon;
-GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean) TO authenticated;
+REVOKE ALL ON FUNCTION private.search_providers_core(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_ids uuid[], p_ids_in boolean, p_ids_count bigint) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.km(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.place_tehsil(p_kind text, p_code text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.query_place(p_query text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_place_kind text, p_place_code text, p_serves_only boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_place_kind text, p_place_code text, p_serves_only boolean) TO service_role;
+GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_place_kind text, p_place_code text, p_serves_only boolean) TO anon;
+GRANT ALL ON FUNCTION public.search_providers(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_place_kind text, p_place_code text, p_serves_only boolean) TO authenticated;

@@ -158,6 +158,13 @@ describe('search_providers', () => {
         'specialist_in',
         'total_count',
         'verified',
+        // 0022: the provider's place, and whether they serve / how far from the visitor's place.
+        'place_kind',
+        'place_code',
+        'place_name_en',
+        'place_name_hi',
+        'serves_visitor',
+        'distance_km',
       ].sort(),
     );
   });

@@ -5,16 +5,21 @@
  * the same time (Test Plumbing Works in Test Nagar, for one), so a row says what the first results
  * ARE (a category, a name in either script, an exact business name), not which ids they are.
  *
- * Place + service, for after the places table (issue 27 item 1) and its place words: pending,
- * not written as tests yet:
- *   - "तरीनपुर गाँव प्लंबर" (a village of the tree + a service): plumbers who serve Tarinpur first
- *   - "plumber near Lalbagh" / "लालबाग के पास बिजली मिस्त्री": providers serving Lalbagh first
- *   - "Sitapur tehsil carpenter": the tehsil's carpenters before the district's
+ * Place + service (migration 0022): a village, ward or town named in the query, in either
+ * script, is read as the place (who serves it first, by distance) and the rest as the service.
  */
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import { anonClient } from './helpers';
 
-type Row = { name: string; business_name: string | null; category: string; address: string; total_count: number };
+type Row = {
+  name: string;
+  business_name: string | null;
+  category: string;
+  address: string;
+  total_count: number;
+  place_name_en: string | null;
+  serves_visitor: boolean;
+};
 
 const supabase = anonClient();
 
@@ -45,6 +50,8 @@ const at = (...places: string[]): Check => ({
   what: `at ${places.join(' / ')}`,
   ok: (r) => places.some((p) => `${r.address} ${r.business_name ?? ''}`.includes(p)),
 });
+/** Serves the place named in the query (own place, nearby, tehsil or list). */
+const serving: Check = { what: 'serving the place named', ok: (r) => r.serves_visitor };
 const all = (...checks: Check[]): Check => ({
   what: checks.map((c) => c.what).join(' and '),
   ok: (r) => checks.every((c) => c.ok(r)),
@@ -122,6 +129,12 @@ const CASES: Case[] = [
   { kind: 'name+service', query: 'khan tailor', first: inCategory('tailor'), top: 3 },
   { kind: 'place+service', query: 'Lalbagh plumber', first: all(inCategory('plumber'), at('Lalbagh', 'लालबाग')) },
   { kind: 'place+service', query: 'लालबाग प्लंबर', first: all(inCategory('plumber'), at('Lalbagh', 'लालबाग')) },
+  { kind: 'place+service', query: 'plumber in Lalbagh', first: all(inCategory('plumber'), serving), top: 3 },
+  { kind: 'place+service', query: 'lalbagh bijli mistri', first: all(inCategory('electrician'), serving), top: 3 },
+  { kind: 'place+service', query: 'लालबाग के पास बिजली मिस्त्री', first: all(inCategory('electrician'), serving), top: 3 },
+  { kind: 'place+service', query: 'Civil Lines carpenter', first: all(inCategory('carpenter'), serving), top: 3 },
+  { kind: 'place+service', query: 'तरीनपुर प्लंबर', first: all(inCategory('plumber'), serving) },
+  { kind: 'place+service', query: 'Tarinpur naai', first: all(inCategory('barber'), serving) },
 ];
 
 describe('search: real queries and their first results (demo seed)', () => {

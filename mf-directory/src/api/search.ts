@@ -23,6 +23,13 @@ export interface ProviderListItem extends ProviderFields {
   /** Average of the ratings, one decimal; 0 when unrated. */
   avg_rating: number;
   rating_count: number;
+  /** The provider's place by name (migration 0022); null without one. Optional: older servers. */
+  place_name_en?: string | null;
+  place_name_hi?: string | null;
+  /** With the visitor's place: they serve it (own place, nearby, tehsil or list). */
+  serves_visitor?: boolean;
+  /** With the visitor's place: km between the two centres; null when either is unknown. */
+  distance_km?: number | null;
 }
 
 export interface SearchProvidersParams {
@@ -40,6 +47,10 @@ export interface SearchProvidersParams {
   offset?: number;
   /** Aborts the request (a newer search superseded it). */
   signal?: AbortSignal;
+  /** The visitor's place (issue 27): who serves it first, by distance. */
+  place?: { kind: string; code: string } | null;
+  /** With a place: only who serves it. */
+  servesOnly?: boolean;
 }
 
 export interface SearchProvidersResult {
@@ -69,15 +80,17 @@ export async function searchProviders(params: SearchProvidersParams): Promise<Se
     available: params.available ?? DEFAULT_FILTERS.available,
     ...(params.limit !== undefined ? { limit: params.limit } : {}),
     offset,
+    ...(params.place ? { place: { kind: params.place.kind, code: params.place.code }, servesOnly: !!params.servesOnly } : {}),
   });
   // Without a session, a plain POST (supabase-js, 57 KiB, is then not on the list's or search's
   // first render), answered by the first HTML when the serving layer read the same.
   const data = await sendRest<unknown>(target, params.signal ? { signal: params.signal } : {});
   const raw = (Array.isArray(data) ? data : []) as SearchRow[];
-  const rows = raw.map(({ total_count: _total, avg_rating, rating_count, ...rest }) => ({
+  const rows = raw.map(({ total_count: _total, avg_rating, rating_count, distance_km, ...rest }) => ({
     ...rest,
     avg_rating: Number(avg_rating ?? 0) || 0,
     rating_count: Number(rating_count ?? 0) || 0,
+    ...(distance_km !== undefined ? { distance_km: distance_km === null ? null : Number(distance_km) } : {}),
   }));
   // Every row carries the total; an empty page past the end means nothing more.
   const total = raw.length > 0 ? Number(raw[0]!.total_count ?? 0) || offset + raw.length : offset;

@@ -1,14 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, formatRating, useLanguage } from '@city/shared';
 import { type ProviderSort, type VerifiedFilter } from '../api';
 import { activeFilterCount, DEFAULT_FILTERS, MIN_RATING_STEPS, type DirectoryFilters } from '../utils/directory-params';
+
+// Only with a visitor place chosen (after hydration): its own chunk.
+const ServesOnlyFilter = lazy(() =>
+  import(/* webpackChunkName: "near-place" */ './near-place').then((m) => ({ default: m.ServesOnlyFilter })),
+);
 
 export interface FilterPanelProps {
   filters: DirectoryFilters;
   onChange: (filters: DirectoryFilters) => void;
   open: boolean;
   onToggle: () => void;
+  /** The visitor's place by name, when chosen: the "serves my place" filter is shown then only. */
+  placeName?: string | null;
 }
 
 const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'filters.verifiedOnly' | 'filters.unverifiedOnly' }[] = [
@@ -18,7 +25,7 @@ const VERIFIED_OPTIONS: { value: VerifiedFilter; key: 'filters.verifiedAll' | 'f
 ];
 
 /** Minimum rating, verified and sort; a toggle shows or hides the panel. Changes apply at once. */
-export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: FilterPanelProps) {
+export function FilterPanel({ filters: fromUrl, onChange, open, onToggle, placeName = null }: FilterPanelProps) {
   const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const id = useId();
@@ -27,8 +34,9 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
   // would be built on the stale one). Show the visitor's choice at once; follow the URL
   // whenever its values change (back/forward, shared links).
   const [filters, setFilters] = useState(fromUrl);
-  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort, fromUrl.available]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
-  const active = activeFilterCount(filters);
+  useEffect(() => setFilters(fromUrl), [fromUrl.minRating, fromUrl.verified, fromUrl.sort, fromUrl.available, fromUrl.servesOnly]); // eslint-disable-line react-hooks/exhaustive-deps -- follow the URL's values, not its object (a new one each render)
+  // Without a place chosen, a shared `near=1` does nothing and is not counted.
+  const active = activeFilterCount(placeName ? filters : { ...filters, servesOnly: false });
   const apply = (next: DirectoryFilters) => {
     setFilters(next);
     onChange(next);
@@ -75,6 +83,11 @@ export function FilterPanel({ filters: fromUrl, onChange, open, onToggle }: Filt
           <input type="checkbox" checked={filters.available} onChange={(e) => set({ available: e.target.checked })} />{' '}
           {t('filters.available')}
         </label>
+        {placeName ? (
+          <Suspense fallback={null}>
+            <ServesOnlyFilter checked={!!filters.servesOnly} place={placeName} onChange={(on) => set({ servesOnly: on })} />
+          </Suspense>
+        ) : null}
         <div className="directory-filters__field">
           <label htmlFor={`${id}-sort`}>{t('filters.sort')}</label>
           <select

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,14 +17,27 @@ import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import { BadgeButton } from '@city/shared/badges';
 import type { ProviderListItem } from '../api';
 
+// Only with a visitor place chosen (after hydration): its own chunk.
+const PlaceDistance = lazy(() => import(/* webpackChunkName: "near-place" */ './near-place').then((m) => ({ default: m.PlaceDistance })));
+
 /**
  * One provider in a category list or search results. `thumbUrl`: its cover photo's thumbnail,
  * once known (asked after the list is painted); shown beside the name, in the row's own height.
  */
-export function ProviderCard({ provider: p, thumbUrl }: { provider: ProviderListItem; thumbUrl?: string | undefined }) {
+export function ProviderCard({
+  provider: p,
+  thumbUrl,
+  withDistance = false,
+}: {
+  provider: ProviderListItem;
+  thumbUrl?: string | undefined;
+  /** A visitor place is chosen: the distance before the place ("2.4 km, Lalbagh"). */
+  withDistance?: boolean;
+}) {
   const { t } = useTranslation('directoryResults');
   const lang = useLanguage();
   const rating = formatRating(p.avg_rating, lang);
+  const placeName = (lang === 'hi' ? (p.place_name_hi ?? p.place_name_en) : p.place_name_en) ?? null;
   return (
     <article className="directory-card" aria-labelledby={`provider-${p.id}`}>
       <div className="directory-card__top">
@@ -37,6 +51,18 @@ export function ProviderCard({ provider: p, thumbUrl }: { provider: ProviderList
         </BadgeButton>
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
+      {placeName ? (
+        <p className="directory-card__place">
+          <span aria-hidden="true">📍</span>{' '}
+          {withDistance ? (
+            <Suspense fallback={<span>{placeName}</span>}>
+              <PlaceDistance provider={p} place={placeName} />
+            </Suspense>
+          ) : (
+            <span>{placeName}</span>
+          )}
+        </p>
+      ) : null}
       <p className="directory-card__category">
         <CategoryIcon id={categoryIconId(p.category)} /> <span>{categoryLabel(p.category, lang)}</span>
       </p>

@@ -13,6 +13,7 @@ import {
   OTHERS_ICON_ID,
   useCategoryDetails,
   useLanguage,
+  useVisitorPlace,
   type CategoryDetailsMap,
 } from '@city/shared';
 import { useProviderSearch, type ProviderSearchRequest } from '../hooks/use-provider-search';
@@ -76,6 +77,16 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
 
   const categoryValue = mode.kind === 'category' ? categoryFilterValue(mode.selected) : null;
   const query = mode.kind === 'search' ? mode.query : '';
+  // The visitor's place (issue 27) is on the phone, which the serving layer cannot see: the first
+  // render reads (and hydrates) as the server did, without it; then, with a place chosen, the list
+  // is read again with it (who serves it first, distances) while the first rows stay shown.
+  const chosenPlace = useVisitorPlace();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const place = hydrated ? chosenPlace : null;
+  const placeKind = place?.kind ?? null;
+  const placeCode = place?.code ?? null;
+  const servesOnly = !!filters.servesOnly && placeCode !== null;
   const request = useMemo<ProviderSearchRequest>(
     () => ({
       query,
@@ -84,8 +95,9 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
       verified: filters.verified,
       available: filters.available,
       sort: filters.sort,
+      ...(placeKind && placeCode ? { place: { kind: placeKind, code: placeCode }, servesOnly } : {}),
     }),
-    [query, categoryValue, filters.minRating, filters.verified, filters.available, filters.sort],
+    [query, categoryValue, filters.minRating, filters.verified, filters.available, filters.sort, placeKind, placeCode, servesOnly],
   );
   const result = useProviderSearch(request);
   const rows = result.data?.items ?? [];
@@ -195,7 +207,13 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
       {/* One row at the top of the list: the filters' button and the count (the panel opens
           below both), so the first card is whole on a small phone's first screen. */}
       <div className="directory-results__bar">
-        <FilterPanel filters={filters} onChange={onFiltersChange} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
+        <FilterPanel
+          filters={filters}
+          onChange={onFiltersChange}
+          open={filtersOpen}
+          onToggle={() => setFiltersOpen((o) => !o)}
+          placeName={place ? (lang === 'hi' ? (place.nameHi ?? place.nameEn) : place.nameEn) : null}
+        />
         <p className="directory-results__count" role="status">
           {result.status === 'loading'
             ? tr('list.loading')
@@ -241,7 +259,7 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         <ul className="directory-results__list">
           {shownRows.map((p) => (
             <li key={p.id}>
-              <ProviderCard provider={p} thumbUrl={thumbs.get(p.id)} />
+              <ProviderCard provider={p} thumbUrl={thumbs.get(p.id)} withDistance={place !== null} />
             </li>
           ))}
         </ul>

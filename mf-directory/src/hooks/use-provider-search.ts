@@ -9,6 +9,10 @@ export interface ProviderSearchRequest {
   verified: VerifiedFilter;
   available: boolean;
   sort: ProviderSort;
+  /** The visitor's place (issue 27): who serves it first; null or absent for none. */
+  place?: { kind: string; code: string } | null;
+  /** With a place: only who serves it. */
+  servesOnly?: boolean;
 }
 
 /**
@@ -17,7 +21,11 @@ export interface ProviderSearchRequest {
  * dropped (the shared usePagedQuery), so a slow old response never overwrites a newer one.
  */
 export function useProviderSearch(request: ProviderSearchRequest | null): PagedQuery<ProviderListItem> {
-  return usePagedQuery(request && ['providers', request], ({ signal, offset }) =>
-    searchProviders({ ...request!, limit: SEARCH_PAGE_SIZE, offset, signal }).then(({ rows, total }) => ({ items: rows, total })),
+  return usePagedQuery(
+    request && ['providers', request],
+    ({ signal, offset }) =>
+      searchProviders({ ...request!, limit: SEARCH_PAGE_SIZE, offset, signal }).then(({ rows, total }) => ({ items: rows, total })),
+    // Re-read with the place after hydration: the place-less rows stay until it answers.
+    { keepPreviousData: !!request?.place },
   );
 }

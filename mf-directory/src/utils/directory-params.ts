@@ -12,6 +12,7 @@ export const PARAM = {
   sort: 'sort',
   allServices: 'services',
   available: 'available',
+  servesOnly: 'near',
 } as const;
 
 /** `category` value of the free-text 'Other' providers. */
@@ -57,7 +58,13 @@ export function categorySlug(selected: SelectedCategory): string {
 
 /** How many filters differ from their defaults (sort included). */
 export function activeFilterCount(f: DirectoryFilters): number {
-  return (f.minRating > 0 ? 1 : 0) + (f.verified !== 'all' ? 1 : 0) + (f.sort !== 'rating_desc' ? 1 : 0) + (f.available ? 1 : 0);
+  return (
+    (f.minRating > 0 ? 1 : 0) +
+    (f.verified !== 'all' ? 1 : 0) +
+    (f.sort !== 'rating_desc' ? 1 : 0) +
+    (f.available ? 1 : 0) +
+    (f.servesOnly ? 1 : 0)
+  );
 }
 
 /** Writes filters into params, leaving defaults out of the URL. */
@@ -70,6 +77,8 @@ export function writeFilters(params: URLSearchParams, f: DirectoryFilters): void
   else params.delete(PARAM.sort);
   if (f.available) params.set(PARAM.available, '1');
   else params.delete(PARAM.available);
+  if (f.servesOnly) params.set(PARAM.servesOnly, '1');
+  else params.delete(PARAM.servesOnly);
 }
 
 /** Search string (with '?') of the grid with every service, keeping params this module does not own. */

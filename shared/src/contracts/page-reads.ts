@@ -43,6 +43,11 @@ export interface DirectoryFilters {
   sort: ProviderSort;
   /** Only providers not on leave today. */
   available: boolean;
+  /**
+   * Only providers who serve the visitor's place (issue 27; `near=1`). Applies only with a place
+   * (SearchRequest.place). Optional: older builds do not know it.
+   */
+  servesOnly?: boolean;
 }
 
 export const DEFAULT_FILTERS: DirectoryFilters = { minRating: 0, verified: 'all', sort: 'rating_desc', available: false };
@@ -70,6 +75,7 @@ export function readDirectoryUrl(params: URLSearchParams): DirectoryUrl {
       verified: verified === 'verified' || verified === 'unverified' ? verified : 'all',
       sort: params.get(DIRECTORY.sort) === 'newly_added' ? 'newly_added' : 'rating_desc',
       available: params.get(DIRECTORY.available) === '1',
+      servesOnly: params.get(DIRECTORY.servesOnly) === '1',
     },
     showAllServices: params.get(DIRECTORY.allServices) === 'all',
   };
@@ -82,6 +88,12 @@ export interface SearchRequest extends DirectoryFilters {
   category: string | null;
   limit?: number;
   offset?: number;
+  /**
+   * The visitor's place (issue 27): who serves it first, by distance. The server reads its
+   * centre; no position is sent. The serving layer's first read has none (it cannot know the
+   * visitor's phone): the remote reads again with it after hydration.
+   */
+  place?: { kind: string; code: string } | null;
 }
 
 /** One page of a category list or a search (rpc search_providers, supabase/migrations). */
@@ -99,6 +111,8 @@ export function searchProvidersRead(request: SearchRequest): PublicTarget {
       p_offset: Math.max(0, Math.floor(request.offset ?? 0)),
       // Sent only when asked for, so the call is the same as before otherwise.
       ...(request.available ? { p_available: true } : {}),
+      ...(request.place ? { p_place_kind: request.place.kind, p_place_code: request.place.code } : {}),
+      ...(request.place && request.servesOnly ? { p_serves_only: true } : {}),
     },
   };
 }

@@ -25,6 +25,8 @@ export const REMOTE_PARAMS = {
     sort: 'sort',
     allServices: 'services',
     available: 'available',
+    /** `near=1`: only providers who serve the visitor's place (issue 27; with a place chosen). */
+    servesOnly: 'near',
   },
   /** `register=1` opens the registration dialog (the shell writes it when the directory's button asks). */
   mf_registration: { open: 'register' },

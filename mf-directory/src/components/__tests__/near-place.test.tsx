@@ -1,0 +1,100 @@
+/**
+ * Issue 27: the card's place line ("2.4 km, लालबाग", formatted for the language), the "serves my
+ * place" filter (only with a place chosen), and the list read again with the visitor's place
+ * after the first (place-less, as the server read it) render.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@city/shared/testing';
+import * as shared from '@city/shared';
+import * as directoryApi from '../../api';
+import * as photosApi from '../../api/photos';
+import { ProviderCard } from '../provider-card';
+import { FilterPanel } from '../filter-panel';
+import { ProviderResults } from '../provider-results';
+import { DEFAULT_FILTERS } from '../../utils/directory-params';
+import { provider } from '../../__tests__/fixtures';
+
+jest.mock('../../api', () => ({ ...jest.requireActual('../../api'), searchProviders: jest.fn() }));
+jest.mock('../../api/photos', () => ({ fetchCoverThumbs: jest.fn() }));
+const api = { ...jest.mocked(directoryApi), ...jest.mocked(photosApi) };
+
+const LALBAGH: shared.VisitorPlace = { kind: 'ward', code: '9270101', nameEn: 'Lalbagh', nameHi: 'लालबाग', lat: 27.57, lon: 80.68 };
+const placed = provider({ place_name_en: 'Lalbagh', place_name_hi: 'लालबाग', distance_km: 2.43, serves_visitor: true });
+
+afterEach(() => act(() => shared.visitorPlaceStore.getState().setPlace(null)));
+
+describe('the card: the provider place and distance', () => {
+  it('shows the place alone without a visitor place', async () => {
+    await renderWithProviders(<ProviderCard provider={placed} />);
+    expect(screen.getByText('Lalbagh')).toBeInTheDocument();
+    expect(screen.queryByText(/km/)).not.toBeInTheDocument();
+  });
+
+  it('shows the distance and the place, in English and in Hindi', async () => {
+    const { unmount } = await renderWithProviders(<ProviderCard provider={placed} withDistance />);
+    expect(await screen.findByText('2.4 km, Lalbagh')).toBeInTheDocument();
+    expect(screen.getByText(/comes to your place/)).toBeInTheDocument();
+    unmount();
+    await renderWithProviders(<ProviderCard provider={placed} withDistance />, { language: 'hi' });
+    const hi = new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(2.43);
+    expect(await screen.findByText(`${hi}, लालबाग`)).toBeInTheDocument();
+  });
+
+  it('shows nothing for a provider without a place, and no distance when it is unknown', async () => {
+    await renderWithProviders(<ProviderCard provider={provider({ distance_km: null })} withDistance />);
+    expect(screen.queryByText(/km/)).not.toBeInTheDocument();
+    await renderWithProviders(<ProviderCard provider={provider({ place_name_en: 'Rampur', distance_km: null })} withDistance />);
+    expect(await screen.findByText('Rampur')).toBeInTheDocument();
+  });
+});
+
+describe('the "serves my place" filter', () => {
+  it('is shown only with a place chosen, and changes the filters', async () => {
+    const onChange = jest.fn();
+    const { rerender } = await renderWithProviders(<FilterPanel filters={DEFAULT_FILTERS} onChange={onChange} open onToggle={jest.fn()} />);
+    expect(screen.queryByRole('checkbox', { name: /Serves/ })).not.toBeInTheDocument();
+    rerender(<FilterPanel filters={DEFAULT_FILTERS} onChange={onChange} open onToggle={jest.fn()} placeName="Lalbagh" />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Serves Lalbagh only' }));
+    expect(onChange).toHaveBeenCalledWith({ ...DEFAULT_FILTERS, servesOnly: true });
+  });
+});
+
+describe('the list with the visitor place', () => {
+  beforeEach(() => {
+    jest.clearAllMocks();
+    api.searchProviders.mockResolvedValue({ rows: [placed], total: 1 });
+    api.fetchCoverThumbs.mockResolvedValue(new Map());
+  });
+
+  it('reads without the place first, then with it (and serves only when asked)', async () => {
+    act(() => shared.visitorPlaceStore.getState().setPlace(LALBAGH));
+    await renderWithProviders(
+      <ProviderResults
+        mode={{ kind: 'search', query: 'plumber' }}
+        filters={{ ...DEFAULT_FILTERS, servesOnly: true }}
+        onFiltersChange={jest.fn()}
+        onBack={jest.fn()}
+        params={new URLSearchParams()}
+      />,
+    );
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledTimes(2));
+    expect(api.searchProviders.mock.calls[0]![0]).not.toHaveProperty('place');
+    expect(api.searchProviders.mock.calls[1]![0]).toMatchObject({ place: { kind: 'ward', code: '9270101' }, servesOnly: true });
+    expect(await screen.findByText('2.4 km, Lalbagh')).toBeInTheDocument();
+  });
+
+  it('reads once, without a place, when none is chosen', async () => {
+    await renderWithProviders(
+      <ProviderResults
+        mode={{ kind: 'search', query: 'plumber' }}
+        filters={DEFAULT_FILTERS}
+        onFiltersChange={jest.fn()}
+        onBack={jest.fn()}
+        params={new URLSearchParams()}
+      />,
+    );
+    expect(await screen.findByText('Lalbagh')).toBeInTheDocument();
+    expect(api.searchProviders).toHaveBeenCalledTimes(1);
+    expect(api.searchProviders.mock.calls[0]![0]).not.toHaveProperty('place');
+  });
+});

@@ -1,0 +1,37 @@
+// Issue 27, near the visitor's place: what only a visitor with a chosen place sees (the distance
+// on a card, the "serves my place" filter). Its own chunk, loaded once a place is chosen (after
+// hydration), so a list's first render carries none of it.
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@city/shared';
+import type { ProviderListItem } from '../api';
+
+/** "2.4 km, Lalbagh" (formatted for the language) and whether they come to the visitor's place. */
+export function PlaceDistance({ provider: p, place }: { provider: ProviderListItem; place: string }) {
+  const { t } = useTranslation('directoryResults');
+  const lang = useLanguage();
+  const km = p.distance_km;
+  const distance =
+    typeof km === 'number' && Number.isFinite(km)
+      ? new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+          style: 'unit',
+          unit: 'kilometer',
+          maximumFractionDigits: km < 10 ? 1 : 0,
+        }).format(km)
+      : null;
+  return (
+    <>
+      <span>{distance ? t('card.placeDistance', { distance, place }) : place}</span>
+      {p.serves_visitor ? <span className="directory-card__serves"> · {t('card.servesYou')}</span> : null}
+    </>
+  );
+}
+
+/** The "serves my place" filter (only with a place chosen). */
+export function ServesOnlyFilter({ checked, place, onChange }: { checked: boolean; place: string; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation('directoryResults');
+  return (
+    <label className="directory-filters__radio">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {t('filters.servesOnly', { place })}
+    </label>
+  );
+}

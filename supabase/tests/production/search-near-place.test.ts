@@ -1,0 +1,65 @@
+/**
+ * Issue 27 (migration 0022), called as PostgREST calls it (anon, a read-only transaction): lists
+ * and search near the visitor's place put who serves it first, with the place and distance of
+ * each row; an unknown or forged place is 409 23503 with details 'place'; oversized 22001.
+ */
+
+import { anonClaims, approvedProvider, edgeHeaders, freshAddress, openProductionDb, type ProductionDb } from './db';
+
+let db: ProductionDb;
+const category = 'Nearplace test trade';
+beforeAll(async () => {
+  db = await openProductionDb();
+  await db.su.query(`
+    insert into public.places (kind, code, name_en, name_hi, parent_kind, parent_code, lat, lon) values
+      ('district', '9027', 'Sitapur', 'सीतापुर', null, null, null, null),
+      ('tehsil', '90271', 'Sitapur Sadar', 'सीतापुर सदर', 'district', '9027', 27.567, 80.683),
+      ('town', '92701', 'Sitapur', 'सीतापुर', 'tehsil', '90271', 27.567, 80.683),
+      ('ward', '9270101', 'Lalbagh', 'लालबाग', 'town', '92701', 27.570, 80.680),
+      ('ward', '9270102', 'Civil Lines', 'सिविल लाइन्स', 'town', '92701', 27.560, 80.690),
+      ('village', '927001', 'Rampur', 'रामपुर', 'tehsil', '90271', 27.600, 80.620)
+    on conflict do nothing`);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const call = (args: Record<string, unknown>) =>
+  db.callAsPostgrest({ role: 'anon', claims: anonClaims(), headers: edgeHeaders(freshAddress()), fn: 'search_providers', args });
+
+test('a list with the visitor place: who serves it first, by distance, each with its place', async () => {
+  const far = await approvedProvider(db.su, { category, name: 'Farplace Mistri' });
+  const near = await approvedProvider(db.su, { category, name: 'Nearplace Mistri' });
+  const none = await approvedProvider(db.su, { category, name: 'Noplace Mistri' });
+  const place = `update public.service_providers set place_kind = $2, place_code = $3, serve_mode = 'nearby', serve_radius_km = $4 where id = $1`;
+  await db.su.query(place, [far.id, 'village', '927001', 2]);
+  await db.su.query(place, [near.id, 'ward', '9270102', 5]);
+  const r = await call({ p_category: category, p_place_kind: 'ward', p_place_code: '9270101' });
+  expect(r.status).toBe(200);
+  const rows = r.body as {
+    id: string;
+    serves_visitor: boolean;
+    distance_km: number | null;
+    place_name_hi: string | null;
+    total_count: number;
+  }[];
+  // The others (not serving the place) in the order without a place.
+  expect(rows.map((x) => x.id)).toEqual([near.id, none.id, far.id]);
+  expect(rows[0]).toMatchObject({ id: near.id, serves_visitor: true, place_name_hi: 'सिविल लाइन्स' });
+  expect(rows[0]!.distance_km).toBeGreaterThan(1);
+  expect(rows[0]!.distance_km).toBeLessThan(2);
+  expect(rows.find((x) => x.id === none.id)).toMatchObject({ serves_visitor: false, distance_km: null });
+  expect(rows[0]!.total_count).toBe(3);
+  const only = await call({ p_category: category, p_place_kind: 'ward', p_place_code: '9270101', p_serves_only: true });
+  expect((only.body as { id: string }[]).map((x) => x.id)).toEqual([near.id]);
+});
+
+test.each([
+  ['an unknown place', { p_place_kind: 'ward', p_place_code: '42' }, [409, '23503', 'place']],
+  ['a code without its kind', { p_place_code: '9270101' }, [409, '23503', 'place']],
+  ['a forged code', { p_place_kind: 'ward', p_place_code: "9270101' or 1=1 --" }, [409, '23503', 'place']],
+  ['a 2,000-character place kind', { p_place_kind: 'w'.repeat(2000), p_place_code: '1' }, [400, '22001', 'place']],
+])('search with %s is refused', async (_what, args, expected) => {
+  const r = await call({ p_query: 'plumber', ...args });
+  expect([r.status, r.code, r.details]).toEqual(expected);
+});
