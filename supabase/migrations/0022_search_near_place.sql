@@ -387,6 +387,9 @@ create index service_providers_nearby_radius_idx on public.service_providers
 -- Place words: a place by the phonetic key of either name.
 create index places_name_en_key_idx on public.places using btree (private.phonetic_key(name_en));
 create index places_name_hi_key_idx on public.places using btree (private.phonetic_key(name_hi));
+-- Whoever writes places evaluates these indexes' expression: the service role too (a direct
+-- PATCH, the dashboard's API); the operator's import runs as the owner.
+grant execute on function private.phonetic_key(text) to service_role;
 
 -- Km between two points (equirectangular: within a district, under 0.1 % from the great circle),
 -- an expression the planner inlines (public.distance_km has a search_path, so it is a call per

@@ -354,6 +354,7 @@ REVOKE ALL ON FUNCTION private.normalize_mobile(p text) FROM PUBLIC, anon, authe
 
 
 REVOKE ALL ON FUNCTION private.phonetic_key(p text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.phonetic_key(p text) TO service_role;
 
 
 REVOKE ALL ON FUNCTION private.phone_hash(p_mobile text) FROM PUBLIC, anon, authenticated, service_role;
