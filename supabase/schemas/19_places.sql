@@ -4,7 +4,7 @@
 -- The current rules (see ../README.md, "The schema"). "(from NNNN)": the migration whose CREATE
 -- made the object as it stands (later ALTERs may have added columns or constraints). A change
 -- here needs a new migration too: tests/production/schema-files.test.ts says when they differ.
--- Everything in this file is (from 0018).
+-- Everything in this file is (from 0018), except what says (from 0021): finding a place by typing.
 
 -- ---------------------------------------------------------------------------------------------
 -- The places.
@@ -19,6 +19,8 @@ create table public.places (
   lat numeric(8,5),
   lon numeric(8,5),
   updated_at timestamp with time zone default now() not null,
+  -- The names as phonetic keys, kept by places_guard (from 0021).
+  search_key text not null default '',
   constraint places_pkey primary key (kind, code),
   constraint places_kind_check check (kind = any (array['district', 'tehsil', 'town', 'village', 'ward'])),
   constraint places_code_check check (code ~ '^[0-9]{1,12}$'),
@@ -45,6 +47,8 @@ create index places_name_hi_prefix_idx on public.places using btree (name_hi tex
 create index places_name_en_trgm_idx on public.places using gin (lower(name_en) extensions.gin_trgm_ops);
 create index places_name_hi_trgm_idx on public.places using gin (name_hi extensions.gin_trgm_ops);
 create index places_position_idx on public.places using btree (lat, lon) where (lat is not null);
+-- Either name at the start of any word, in either script (from 0021).
+create index places_search_key_idx on public.places using gin (search_key extensions.gin_trgm_ops);
 
 alter table public.places enable row level security;
 create policy places_read on public.places for select to anon, authenticated using (true);
@@ -56,6 +60,33 @@ grant select on table public.places to authenticated;
 
 create trigger places_audit after insert or delete or update on public.places
   for each row execute function private.audit_admin_change();
+
+-- The names' keys (from 0021).
+-- ' <English key> | <Hindi key> ': each name's key, so a name is matched at the start of any word
+-- ('% key%'), a whole name ('<key> |' or '| <key> ') and its start ('<key>%') told apart.
+create function private.place_search_key(p_name_en text, p_name_hi text) returns text
+language sql immutable parallel safe
+set search_path to 'pg_catalog', 'pg_temp'
+as $$
+  select ' ' || coalesce(private.phonetic_key(p_name_en), '') || ' | ' || coalesce(private.phonetic_key(p_name_hi), '') || ' '
+$$;
+
+revoke all on function private.place_search_key(text, text) from public, anon, authenticated, service_role;
+
+create function private.guard_place_row() returns trigger
+language plpgsql security definer
+set search_path to 'public', 'pg_temp'
+as $$
+begin
+  new.search_key := private.place_search_key(new.name_en, new.name_hi);
+  return new;
+end
+$$;
+
+revoke all on function private.guard_place_row() from public, anon, authenticated, service_role;
+
+create trigger places_guard before insert or update on public.places
+  for each row execute function private.guard_place_row();
 
 -- Great-circle distance in km (haversine; the district is small, a sphere is enough).
 create function public.distance_km(p_lat1 double precision, p_lon1 double precision,
@@ -120,6 +151,61 @@ $$;
 
 revoke all on function public.nearest_place(double precision, double precision) from public, anon, authenticated, service_role;
 grant all on function public.nearest_place(double precision, double precision) to anon, authenticated, service_role;
+
+-- Finding a place by typing (from 0021).
+-- Places whose name (English or Hindi, in either script) starts with the query or has a word
+-- that does; villages, wards and towns unless p_kinds says which (unknown kinds are ignored).
+-- Best first: the exact name, the same name in the other spelling, a name that starts with the
+-- query (as typed, then as spoken), any other; then by English name. Each with its parent's
+-- names (a village's tehsil, a ward's town) to tell two Rampurs apart. Bad input is cut, never
+-- an error: the query to 100 characters, the limit to 1..20 (default 10). Reads only.
+create function public.search_places(p_query text default null, p_limit integer default 10, p_kinds text[] default null)
+returns table (kind text, code text, name_en text, name_hi text, lat double precision, lon double precision,
+               parent_name_en text, parent_name_hi text)
+language plpgsql stable security definer
+set search_path to 'public', 'pg_temp'
+as $$
+declare
+  v_all constant text[] := array['district', 'tehsil', 'town', 'village', 'ward'];
+  v_q text := btrim(left(lower(btrim(regexp_replace(left(coalesce(p_query, ''), 400), '[[:space:][:cntrl:]]+', ' ', 'g'))), 100));
+  v_limit integer := least(greatest(coalesce(p_limit, 10), 1), 20);
+  v_kinds text[];
+  v_like text;
+  v_key text;
+begin
+  if v_q = '' then
+    return;
+  end if;
+  if p_kinds is null or cardinality(p_kinds) = 0 then
+    v_kinds := array['village', 'ward', 'town'];
+  else
+    v_kinds := array(select distinct k from unnest(p_kinds[1:10]) k where k = any (v_all));
+  end if;
+  v_like := replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_');
+  v_key := coalesce(private.phonetic_key(v_q), '');
+  return query
+    select p.kind, p.code, p.name_en, p.name_hi, p.lat::double precision, p.lon::double precision,
+           pp.name_en, pp.name_hi
+      from public.places p
+      left join public.places pp on pp.kind = p.parent_kind and pp.code = p.parent_code
+     where p.kind = any (v_kinds)
+       and (lower(p.name_en) like v_like || '%' or lower(p.name_en) like '% ' || v_like || '%'
+            or p.name_hi like v_like || '%' or p.name_hi like '% ' || v_like || '%'
+            or (v_key <> '' and p.search_key like '% ' || v_key || '%'))
+     order by case
+                when lower(p.name_en) = v_q or p.name_hi = v_q then 0
+                when v_key <> '' and (p.search_key like ' ' || v_key || ' |%' or p.search_key like '%| ' || v_key || ' ') then 1
+                when lower(p.name_en) like v_like || '%' or p.name_hi like v_like || '%' then 2
+                when v_key <> '' and (p.search_key like ' ' || v_key || '%' or p.search_key like '%| ' || v_key || '%') then 3
+                else 4
+              end,
+              p.name_en, p.kind, p.code
+     limit v_limit;
+end
+$$;
+
+revoke all on function public.search_places(text, integer, text[]) from public, anon, authenticated, service_role;
+grant all on function public.search_places(text, integer, text[]) to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- The import: rows of a CSV in the LGD shape are staged in batches (the request body limit is

@@ -2,6 +2,7 @@ import type enCommon from './locales/en/common.json';
 import type enLegal from './locales/en/legal.json';
 import type enPhoneSignIn from '../phone-sign-in/locales/en.json';
 import type enBadges from '../badges/locales/en.json';
+import type enPlaces from '../places/locales/en.json';
 
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,6 +28,8 @@ export interface I18nNamespaces {
   phoneSignIn: typeof enPhoneSignIn;
   /** A badge's explanation (`@city/shared/badges`, a lazy chunk that adds it when it loads). */
   badges: typeof enBadges;
+  /** The place picker's (`@city/shared/places`, bundled where a place is chosen; it adds it when it loads). */
+  places: typeof enPlaces;
 }
 export type Namespace = keyof I18nNamespaces;
 
