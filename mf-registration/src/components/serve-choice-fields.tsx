@@ -137,6 +137,8 @@ export function ServeChoiceFields({ idBase, values, errors, onChange, disabled, 
             <p className="registration-field__hint">{t('place.listFull', { max: SERVE_LIMITS.listMax })}</p>
           ) : (
             <PlacePicker
+              // A new picker after each place added: its box is empty for the next one.
+              key={values.list.length}
               label={t('place.addPlace')}
               value={null}
               kinds={OWN_KINDS}
