@@ -16,12 +16,12 @@ import { FormField } from './form-field';
 const OWN_KINDS = ['village', 'ward', 'town'] as const;
 
 /** The name of a chosen place in the language (the other script when that one is missing). */
-export function chosenPlaceName(place: ChosenPlace, lang: 'hi' | 'en'): string {
+function chosenPlaceName(place: ChosenPlace, lang: 'hi' | 'en'): string {
   return lang === 'hi' ? place.nameHi || place.nameEn : place.nameEn || place.nameHi || '';
 }
 
 /** The id of a field's box (the form focuses the first control inside it on an error). */
-export const serveFieldId = (base: string, field: ServeField) => `${base}-${field}`;
+const serveFieldId = (base: string, field: ServeField) => `${base}-${field}`;
 
 /** Focuses the control of a place field (the picker's input, a radio, the radius). */
 export function focusServeField(base: string, field: ServeField): void {

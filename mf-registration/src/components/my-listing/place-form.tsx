@@ -33,7 +33,7 @@ function chosen(p: Partial<Named> | null | undefined): ChosenPlace | null {
 }
 
 /** The form's values from what is stored. */
-export function serveValuesOf(stored: MyPlace | null): ServeChoiceValues {
+function serveValuesOf(stored: MyPlace | null): ServeChoiceValues {
   if (!stored) return { ...EMPTY_SERVE_CHOICE };
   return {
     place: chosen(stored.place),

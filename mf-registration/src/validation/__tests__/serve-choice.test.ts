@@ -1,4 +1,6 @@
-import { EMPTY_SERVE_CHOICE, parseRadius, serveErrorForDb, validateServeChoice, type ChosenPlace } from '../serve-choice';
+import en from '../../locales/en.json';
+import hi from '../../locales/hi.json';
+import { EMPTY_SERVE_CHOICE, SERVE_ERROR_KEYS, parseRadius, serveErrorForDb, validateServeChoice, type ChosenPlace } from '../serve-choice';
 
 const LALBAGH: ChosenPlace = { kind: 'ward', code: '9270101', nameEn: 'Lalbagh', nameHi: 'लालबाग', lat: 27.57, lon: 80.68 };
 const village = (code: string): ChosenPlace => ({ kind: 'village', code, nameEn: `V${code}`, nameHi: null, lat: null, lon: null });
@@ -85,5 +87,15 @@ describe('serveErrorForDb: the database refusals of migration 0018, beside their
     expect(serveErrorForDb('23502', 'name')).toBeNull();
     expect(serveErrorForDb('23505', 'place')).toBeNull();
     expect(serveErrorForDb(undefined, null)).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  const lookup = (resources: unknown, key: string) =>
+    key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], resources);
+
+  it.each(SERVE_ERROR_KEYS)('%s has an English and a Hindi message', (key) => {
+    expect(lookup(en, key)).toEqual(expect.any(String));
+    expect(lookup(hi, key)).toMatch(/[\u0900-\u097F]/u);
   });
 });
