@@ -1,6 +1,6 @@
 /**
  * The profile's first read of a provider (shared/src/contracts/page-reads.ts, issue 27) carries
- * the provider's place, its parent (tehsil or town) and the places of a 'list', embedded through
+ * the provider's place and the places of a 'list' (their names and centres), embedded through
  * the foreign keys, as the anon role: the same request the serving layer and the remote send.
  */
 import { providerRowRead } from '@city/shared/contracts';
@@ -17,7 +17,7 @@ async function profileRow(id: string): Promise<Record<string, unknown>> {
 }
 
 describe("the profile's read of a provider's place", () => {
-  it('embeds the place with its parent, and the names of a list of served places', async () => {
+  it('embeds the place, and the names of a list of served places', async () => {
     const { id } = await createProvider({
       overrides: {
         p_place_kind: 'ward',
@@ -35,7 +35,6 @@ describe("the profile's read of a provider's place", () => {
       name_hi: expect.any(String),
       lat: expect.anything(),
       lon: expect.anything(),
-      parent: { kind: 'town', code: '92701', name_en: expect.any(String), name_hi: expect.any(String) },
     });
     const serves = (row.serves as { place: { kind: string; code: string } }[]).map((s) => `${s.place.kind}:${s.place.code}`).sort();
     expect(serves).toEqual(['village:927001', 'ward:9270102']);

@@ -62,11 +62,12 @@ export interface PlaceName {
   name_hi: string | null;
 }
 
-/** A provider's place as the profile reads it: names, centre (numeric: a string or a number) and its parent. */
+/** A provider's place as the profile reads it: names and centre (numeric: a string or a number). */
 export interface ProviderPlace extends PlaceName {
   lat: number | string | null;
   lon: number | string | null;
-  parent: PlaceName | null;
+  /** Its tehsil or town, where a read brings it ("Lalbagh, Sitapur"); the profile's first read does not. */
+  parent?: PlaceName | null;
 }
 
 /** How a provider says whom they serve (service_providers.serve_mode). */

@@ -1,6 +1,6 @@
-import { PROFILE_PROVIDER_COLUMNS, setRuntimeConfig, type RuntimeConfig } from '@city/shared';
+// The profile's first reads without supabase-js: an anonymous visitor (no session, no client
 // yet) reads the row, the reviews and the ratings as plain requests with the public key.
-import { setRuntimeConfig, type RuntimeConfig } from '@city/shared';
+import { PROFILE_PROVIDER_COLUMNS, setRuntimeConfig, type RuntimeConfig } from '@city/shared';
 import { fetchProvider } from '../provider';
 import { fetchRatingSummary } from '../ratings';
 import { fetchReviews } from '../reviews';
