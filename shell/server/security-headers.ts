@@ -77,8 +77,9 @@ export function securityHeaders(inputs: SecurityHeaderInputs): Record<string, st
     'Content-Security-Policy': buildContentSecurityPolicy(inputs),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // Voice search needs the microphone on the page itself; nothing else, and never in frames.
-    'Permissions-Policy': 'microphone=(self), camera=(), geolocation=(), payment=(), usb=()',
+    // Voice search needs the microphone on the page itself, and "Use my location" (the header's
+    // place dialog) the position; nothing else, and never in frames.
+    'Permissions-Policy': 'microphone=(self), camera=(), geolocation=(self), payment=(), usb=()',
     // Legacy twin of frame-ancestors 'none' for browsers without CSP level 2.
     'X-Frame-Options': 'DENY',
     // Own browsing-context group: a page opened from here (chat links use noopener) cannot reach back.

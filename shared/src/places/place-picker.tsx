@@ -33,8 +33,8 @@ export interface PlacePickerProps {
   onChange: (place: VisitorPlace, found: FoundPlace) => void;
   /** The kinds of place offered; villages, wards and towns when not given. */
   kinds?: readonly VisitorPlace['kind'][];
-  /** Focus the input when it first renders (a dialog that opens on it). */
-  autoFocus?: boolean;
+  /** Focus the input once it is shown (a dialog that opens on it: after the dialog's own focus). */
+  focusOnMount?: boolean;
   /** Waits this long after the last key before searching (ms). */
   debounceMs?: number;
 }
@@ -68,7 +68,7 @@ type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; plac
 
 const MAX_QUERY = 100;
 
-export function PlacePicker({ label, value, onChange, kinds, autoFocus = false, debounceMs = 250 }: PlacePickerProps) {
+export function PlacePicker({ label, value, onChange, kinds, focusOnMount = false, debounceMs = 250 }: PlacePickerProps) {
   const { t } = useTranslation('places');
   const lang = useLanguage();
   const id = useId();
@@ -92,8 +92,11 @@ export function PlacePicker({ label, value, onChange, kinds, autoFocus = false, 
   }
 
   useEffect(() => {
-    if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
+    if (!focusOnMount) return;
+    // A frame later: a modal <dialog> opened in the same commit focuses its first control.
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [focusOnMount]);
 
   // The search: after the visitor stops typing; an older answer never replaces a newer one.
   const query = text.trim().slice(0, MAX_QUERY);

@@ -84,12 +84,13 @@ describe('buildContentSecurityPolicy', () => {
 });
 
 describe('securityHeaders', () => {
-  it('adds nosniff, a strict referrer policy, and allows the microphone (voice search) on the page itself only', () => {
+  it('adds nosniff, a strict referrer policy, and allows the microphone (voice search) and the position ("use my location") on the page itself only', () => {
     const h = securityHeaders(inputs);
     expect(h['X-Content-Type-Options']).toBe('nosniff');
     expect(h['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
     expect(h['Permissions-Policy']).toMatch(/(^|, )microphone=\(self\)/);
     expect(h['Permissions-Policy']).toMatch(/camera=\(\)/);
+    expect(h['Permissions-Policy']).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
     expect(h['X-Frame-Options']).toBe('DENY');
   });
 

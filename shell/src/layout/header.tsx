@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isPhoneSession, useAuth } from '@city/shared';
 import { LanguageToggle } from './language-toggle';
+import { VisitorPlaceButton } from './visitor-place-button';
 
 export function Header() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function Header() {
           <LanguageToggle />
         </nav>
       </div>
+      <VisitorPlaceButton />
       <p className="site-header__slogan">{t('app.slogan')}</p>
     </header>
   );

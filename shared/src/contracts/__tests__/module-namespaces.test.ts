@@ -10,7 +10,9 @@ import { REMOTE_NAMES, type RemoteName } from '../remotes';
 // sources, so this cannot fall behind.
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
-const PLATFORM_NAMESPACES = ['common', 'legal'];
+// @city/shared's own: common and legal, and the place picker's (its subpath `places`, which the
+// shell's place dialog renders too).
+const PLATFORM_NAMESPACES = ['common', 'legal', 'places'];
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
