@@ -265,6 +265,15 @@ test.describe('in English', () => {
     await page.keyboard.press('Tab');
     await expect(f.address).toBeFocused();
     await page.keyboard.type('Gandhi Chowk, Near Clock Tower');
+    // The place (optional, issue 27): its picker, whom they serve (one stop for the radio
+    // group), the radius; left as they are.
+    const d = registrationDialog(page, 'en');
+    await page.keyboard.press('Tab');
+    await expect(d.getByRole('combobox', { name: en.r.place.place })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(d.getByRole('radio', { name: en.r.place.modes.nearby })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(d.getByLabel(en.r.place.radius)).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(f.terms).toBeFocused();
     await page.keyboard.press('Space');

@@ -58,6 +58,24 @@ describe('ProviderProfile', () => {
     }
   });
 
+  it("shows the provider's place from the row's own read (no request of its own), once the page is shown", async () => {
+    const place = {
+      kind: 'ward' as const,
+      code: '9270101',
+      name_en: 'Lalbagh',
+      name_hi: 'लालबाग',
+      lat: 27.5706,
+      lon: 80.6822,
+      parent: { kind: 'town' as const, code: '92701', name_en: 'Sitapur', name_hi: 'सीतापुर' },
+    };
+    api.fetchProvider.mockImplementation(() => later(provider({ place, serve_mode: 'tehsil' })));
+    await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });
+    expect(await screen.findByText('📍 Lalbagh, Sitapur')).toBeInTheDocument();
+    expect(screen.getByText('serves the whole tehsil')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Directions/ })).toBeInTheDocument();
+    expect(api.fetchProvider).toHaveBeenCalledTimes(1);
+  });
+
   it('shows availability and opening hours with the provider', async () => {
     api.fetchProvider.mockImplementation(() => later(provider({ on_leave_until: '2999-01-31' })));
     await renderWithProviders(<ProviderProfile providerId={PROVIDER_ID} />, { language: 'en' });

@@ -3,6 +3,7 @@ import { CategoryIcon, categoryIconId, categoryLabel, formatRating, useLanguage 
 import { StarRatingDisplay } from '@city/shared/ui/star-rating';
 import { BadgeButton } from '@city/shared/badges';
 import type { Provider, RatingSummary } from '../api';
+import { LazyProviderPlace } from './lazy-provider-place';
 
 /** Name, business, badge, average rating and the provider's facts. All free text as text. */
 export function ProviderDetails({ provider: p, summary }: { provider: Provider; summary: RatingSummary | null }) {
@@ -64,6 +65,7 @@ export function ProviderDetails({ provider: p, summary }: { provider: Provider; 
           <dd>{p.address}</dd>
         </div>
       </dl>
+      <LazyProviderPlace provider={p} />
     </header>
   );
 }

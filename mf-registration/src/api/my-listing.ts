@@ -1,8 +1,19 @@
 // A provider's own listings (/my-listing): phone sign-in through GoTrue's OTP and the provider
 // functions of supabase/migrations/0007. The database decides ownership (RLS on the JWT's phone
 // claim); nothing here trusts the page. Components and hooks import from here (tests stub it).
-import { ApiError, dataClient, reviewsRead, sendRestRows, toApiError, type OpeningHours, type ProviderFields } from '@city/shared';
+import {
+  ApiError,
+  dataClient,
+  reviewsRead,
+  sendRestRows,
+  toApiError,
+  type OpeningHours,
+  type PlaceName,
+  type ProviderFields,
+  type ServeMode,
+} from '@city/shared';
 import type { ChangeInput, DetailsInput } from '../validation/my-listing';
+import { serveErrorForDb, type ServeArgs, type ServeErrorKey, type ServeField } from '../validation/serve-choice';
 
 export type ListingStatus = 'pending' | 'approved' | 'rejected';
 
@@ -169,3 +180,53 @@ export const fetchListingReviews = (providerId: string, signal?: AbortSignal) =>
 /** The owner's one reply to a review (reply_to_review, migration 0015): shown under it on the profile. */
 export const replyToReview = (reviewId: string, text: string) =>
   write<ListingReview>('reply_to_review', { p_review_id: reviewId, p_reply_text: text });
+
+/** A listing's place and whom they serve, with the places' names (the owner reads their own row). */
+export interface MyPlace {
+  place_kind: string | null;
+  place_code: string | null;
+  serve_mode: ServeMode;
+  serve_radius_km: number;
+  place: (PlaceName & { lat: number | string | null; lon: number | string | null }) | null;
+  serves: { place: (PlaceName & { lat?: number | string | null; lon?: number | string | null }) | null }[];
+}
+
+const MY_PLACE_COLUMNS =
+  'place_kind,place_code,serve_mode,serve_radius_km,place:places!service_providers_place_fkey(kind,code,name_en,name_hi,lat,lon)' +
+  ',serves:provider_serves(place:places(kind,code,name_en,name_hi,lat,lon))';
+
+/** The listing's place and served places (RLS: the owner's own row, approved or not). Throws ApiError. */
+export async function fetchMyPlace(providerId: string, signal?: AbortSignal): Promise<MyPlace | null> {
+  const supabase = await dataClient();
+  let request = supabase.from('service_providers').select(MY_PLACE_COLUMNS).eq('id', providerId);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw toApiError(error, status);
+  return ((data ?? []) as unknown as MyPlace[])[0] ?? null;
+}
+
+export type PlaceWriteResult =
+  | { ok: true }
+  | { ok: false; reason: 'place'; field: ServeField; key: ServeErrorKey }
+  | { ok: false; reason: 'invalid' | 'forbidden' | 'gone' | 'rate-limited' | 'network' | 'unknown' };
+
+/** The owner's place and whom they serve (set_my_place, migration 0018): all replaced at once. Never throws. */
+export async function setMyPlace(providerId: string, args: ServeArgs): Promise<PlaceWriteResult> {
+  try {
+    const supabase = await dataClient();
+    const { error, status } = await supabase.rpc('set_my_place', { p_provider_id: providerId, ...args });
+    if (!error) return { ok: true };
+    const e = toApiError(error, status);
+    if (e.isRateLimited) return { ok: false, reason: 'rate-limited' };
+    if (e.isNetwork) return { ok: false, reason: 'network' };
+    const place = serveErrorForDb(e.code, e.details);
+    if (place) return { ok: false, reason: 'place', ...place };
+    if (e.isInvalid) return { ok: false, reason: 'invalid' };
+    if (e.code === '42501' || status === 401 || status === 403) return { ok: false, reason: 'forbidden' };
+    if (e.isNotFound) return { ok: false, reason: 'gone' };
+    return { ok: false, reason: 'unknown' };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, reason: (e instanceof ApiError && e.isNetwork) || isNetworkMessage(message) ? 'network' : 'unknown' };
+  }
+}

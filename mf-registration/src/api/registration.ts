@@ -1,4 +1,5 @@
 import { ApiError, dataClient } from '@city/shared';
+import { serveErrorForDb, type ServeArgs, type ServeErrorKey, type ServeField } from '../validation/serve-choice';
 
 /**
  * A provider's free registration, already validated and normalised (see
@@ -19,6 +20,8 @@ export interface RegistrationInput {
   aadhaar: string | null;
   experience: number;
   address: string;
+  /** Where they are and whom they serve (issue 27): the arguments register_provider takes; absent for none. */
+  place?: ServeArgs;
 }
 
 /** The input fields the database names in a constraint error (the `details` of its error). */
@@ -42,6 +45,8 @@ export type RegistrationFailure =
   | { ok: false; reason: 'too-long'; field: RegistrationDbField | null; message: string }
   /** A phone number or a link in the business name or specialisation (23514). */
   | { ok: false; reason: 'contact-details'; field: 'business_name' | 'specialist_in'; message: string }
+  /** The place or whom they serve was refused (an unknown place, a bad mode, the tehsil without a place). */
+  | { ok: false; reason: 'place'; field: ServeField; key: ServeErrorKey; message: string }
   /** This mobile already has the most listings allowed (23514 on `mobile`). */
   | { ok: false; reason: 'too-many-listings'; message: string }
   /** This mobile already registered this name in this category (23505 on `name`). */
@@ -88,6 +93,8 @@ export function registrationFailure(error: PostgrestLikeError | null | undefined
     return { ok: false, reason: 'network', message };
   }
   if (code === '42501' || status === 401) return { ok: false, reason: 'signed-out', message };
+  const place = serveErrorForDb(code, error?.details);
+  if (place) return { ok: false, reason: 'place', field: place.field, key: place.key, message };
   if (code === '23505' && (field === 'name' || field === null)) return { ok: false, reason: 'already-registered', message };
   if (code === '23514' && field === 'mobile' && /at most \d+ listings/i.test(message)) {
     return { ok: false, reason: 'too-many-listings', message };
@@ -118,6 +125,8 @@ export async function registerProvider(input: RegistrationInput): Promise<Regist
       p_aadhaar: input.aadhaar,
       p_experience: input.experience,
       p_address: input.address,
+      // Sent only with a place (or a mode): the call of before otherwise.
+      ...(input.place && (input.place.p_place_kind !== null || input.place.p_serve_mode !== null) ? input.place : {}),
     });
     if (error) return registrationFailure(error, status);
     return { ok: true, id: String(data) };

@@ -5,6 +5,8 @@ import { Button, CATEGORIES, OTHER_CATEGORY_ID, useLanguage } from '@city/shared
 import { REGISTRATION_LIMITS, type RegistrationField } from '../validation';
 import { useRegistrationForm } from '../hooks/use-registration-form';
 import { FormField } from './form-field';
+import { focusServeField, ServeChoiceFields } from './serve-choice-fields';
+import { SERVE_FIELD_ORDER, type ServeField } from '../validation/serve-choice';
 import { displayPhone } from './my-listing/phone-sign-in';
 
 export interface RegistrationFormProps {
@@ -33,7 +35,12 @@ export function RegistrationForm({
 }: RegistrationFormProps) {
   const { t } = useTranslation('registration');
   const lang = useLanguage();
-  const { values, errors, formError, pending, setField, submit } = useRegistrationForm({ mobile, category, onRegistered, onSignedOut });
+  const { values, errors, formError, pending, setField, submit, serve, serveErrors, setServe } = useRegistrationForm({
+    mobile,
+    category,
+    onRegistered,
+    onSignedOut,
+  });
   const base = useId();
   const idOf = (field: RegistrationField) => `${base}-${field}`;
   const errorText = (field: RegistrationField) => {
@@ -51,7 +58,9 @@ export function RegistrationForm({
     event.preventDefault();
     const outcome = await submit();
     if ((outcome.status === 'invalid' || outcome.status === 'failed') && outcome.field) {
-      document.getElementById(idOf(outcome.field))?.focus();
+      const field = outcome.field;
+      if ((SERVE_FIELD_ORDER as readonly string[]).includes(field)) focusServeField(`${base}-serve`, field as ServeField);
+      else document.getElementById(idOf(field as RegistrationField))?.focus();
     }
   };
 
@@ -234,6 +243,8 @@ export function RegistrationForm({
           />
         )}
       </FormField>
+
+      <ServeChoiceFields idBase={`${base}-serve`} values={serve} errors={serveErrors} onChange={setServe} disabled={pending} />
 
       <div className={['registration-terms', termsError ? 'registration-terms--invalid' : null].filter(Boolean).join(' ')}>
         <div className="registration-terms__row">

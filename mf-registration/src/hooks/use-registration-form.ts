@@ -3,21 +3,39 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES, getRuntimeConfig, toast, useLanguage } from '@city/shared';
 import {
   EMPTY_REGISTRATION_VALUES,
+  REGISTRATION_FIELD_ORDER,
   registrationErrorFor,
   registrationErrorForDbField,
   validateRegistration,
+  type RegistrationErrorKey,
   type RegistrationErrors,
   type RegistrationField,
   type RegistrationFormValues,
 } from '../validation';
+import {
+  EMPTY_SERVE_CHOICE,
+  SERVE_FIELD_ORDER,
+  validateServeChoice,
+  type ServeChoiceValues,
+  type ServeErrorKey,
+  type ServeErrors,
+  type ServeField,
+} from '../validation/serve-choice';
+
+/** Every field in the form's order: the place fields after the address, before the terms. */
+const FIELD_ORDER: readonly (RegistrationField | ServeField)[] = [
+  ...REGISTRATION_FIELD_ORDER.filter((f) => f !== 'agreeToTerms'),
+  ...SERVE_FIELD_ORDER,
+  'agreeToTerms',
+];
 import { registerProvider } from '../api';
 import { buildOperatorMessage, operatorChatUrl } from '../utils/operator-message';
 import { clearRegistrationDraft, loadRegistrationDraft, saveRegistrationDraft } from '../utils/registration-draft';
 import { waitText } from '../utils/sign-in-message';
 
 export type SubmitOutcome =
-  | { status: 'invalid'; field: RegistrationField }
-  | { status: 'failed'; field: RegistrationField | null }
+  | { status: 'invalid'; field: RegistrationField | ServeField }
+  | { status: 'failed'; field: RegistrationField | ServeField | null }
   | { status: 'registered' }
   | { status: 'signed-out' }
   | { status: 'busy' };
@@ -50,6 +68,9 @@ export function useRegistrationForm({ mobile, category, onRegistered, onSignedOu
     return draft;
   });
   const [errors, setErrors] = useState<RegistrationErrors>({});
+  // Where they are and whom they serve (optional): its own values and errors (validation/serve-choice).
+  const [serve, setServeValues] = useState<ServeChoiceValues>(() => ({ ...EMPTY_SERVE_CHOICE }));
+  const [serveErrors, setServeErrors] = useState<ServeErrors>({});
   const [pending, setPending] = useState(false);
   // Why the last save failed when no field is to blame (a limit, the network), said in the form
   // as well as in the toast.
@@ -69,27 +90,56 @@ export function useRegistrationForm({ mobile, category, onRegistered, onSignedOu
     });
   }, []);
 
+  const setServe = useCallback((next: ServeChoiceValues, field: ServeField) => {
+    setServeValues(next);
+    setServeErrors((prev) => {
+      if (prev[field] === undefined) return prev;
+      const rest = { ...prev };
+      delete rest[field];
+      return rest;
+    });
+  }, []);
+
   const submit = useCallback(async (): Promise<SubmitOutcome> => {
     if (inFlight.current) return { status: 'busy' };
     const checked = validateRegistration({ ...values, mobile });
+    const place = validateServeChoice(serve);
     setFormError(null);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const key = checked.errors[checked.firstInvalid]!;
-      toast({ title: tCommon('errors.errorTitle'), description: t(key), variant: 'destructive' });
-      return { status: 'invalid', field: checked.firstInvalid };
+    if (!checked.ok || !place.ok) {
+      setErrors(checked.ok ? {} : checked.errors);
+      setServeErrors(place.ok ? {} : place.errors);
+      // The place fields come after the address, before the terms: the first error in that order.
+      const all: Partial<Record<RegistrationField | ServeField, string>> = {
+        ...(checked.ok ? {} : checked.errors),
+        ...(place.ok ? {} : place.errors),
+      };
+      const first = FIELD_ORDER.find((f) => all[f] !== undefined)!;
+      toast({
+        title: tCommon('errors.errorTitle'),
+        description: t(all[first] as RegistrationErrorKey | ServeErrorKey),
+        variant: 'destructive',
+      });
+      return { status: 'invalid', field: first };
     }
 
     inFlight.current = true;
     setPending(true);
     setErrors({});
+    setServeErrors({});
     try {
-      const result = await registerProvider(checked.input);
+      // No place and the default mode: the registration of before (nothing about a place sent).
+      const withPlace = place.args.p_place_kind !== null || place.args.p_serve_mode !== null;
+      const result = await registerProvider(withPlace ? { ...checked.input, place: place.args } : checked.input);
       if (!result.ok) {
         if (result.reason === 'signed-out') {
           // The draft is kept (saved as typed); the dialog asks for a new code.
           onSignedOut();
           return { status: 'signed-out' };
+        }
+        if (result.reason === 'place') {
+          setServeErrors({ [result.field]: result.key });
+          toast({ title: tCommon('errors.errorTitle'), description: t(result.key), variant: 'destructive' });
+          return { status: 'failed', field: result.field };
         }
         // A plain refusal goes through registrationErrorForDbField (a new version of the rules
         // may map a field of its own there); the answers of the phone-checked registration here.
@@ -123,13 +173,14 @@ export function useRegistrationForm({ mobile, category, onRegistered, onSignedOu
       window.open(operatorChatUrl(getRuntimeConfig().operatorWhatsapp, message), '_blank', 'noopener');
       clearRegistrationDraft();
       setValues({ ...EMPTY_REGISTRATION_VALUES });
+      setServeValues({ ...EMPTY_SERVE_CHOICE });
       onRegistered();
       return { status: 'registered' };
     } finally {
       inFlight.current = false;
       setPending(false);
     }
-  }, [values, mobile, t, tCommon, lang, onRegistered, onSignedOut]);
+  }, [values, serve, mobile, t, tCommon, lang, onRegistered, onSignedOut]);
 
-  return { values, errors, formError, pending, setField, submit };
+  return { values, errors, formError, pending, setField, submit, serve, serveErrors, setServe };
 }

@@ -2,3 +2,4 @@
 export * from './registration';
 export * from './my-listing';
 export * from './contact';
+export * from './serve-choice';

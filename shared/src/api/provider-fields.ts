@@ -37,6 +37,13 @@ export interface ProviderFields {
   serve_mode?: ServeMode;
   serve_radius_km?: number;
   /**
+   * The place's names and centre, embedded by the profile's read (PROFILE_PROVIDER_COLUMNS);
+   * absent from other reads, null when the listing has no place.
+   */
+  place?: ProviderPlace | null;
+  /** The places of a 'list' (serve_mode), embedded by the profile's read; absent elsewhere. */
+  serves?: { place: PlaceName | null }[];
+  /**
    * The operator's check that made the listing verified (migration 0016): the day (YYYY-MM-DD)
    * and how (one or more VerificationMethod); both null when not verified. Optional: older
    * rows and builds, and search results (which carry verified only).
@@ -47,6 +54,22 @@ export interface ProviderFields {
 
 /** The kinds of places (migration 0018): district -> tehsil -> village, district/tehsil -> town -> ward. */
 export type PlaceKind = 'district' | 'tehsil' | 'town' | 'village' | 'ward';
+/** A place's key and names (the places table). */
+export interface PlaceName {
+  kind: PlaceKind;
+  code: string;
+  name_en: string;
+  name_hi: string | null;
+}
+
+/** A provider's place as the profile reads it: names and centre (numeric: a string or a number). */
+export interface ProviderPlace extends PlaceName {
+  lat: number | string | null;
+  lon: number | string | null;
+  /** Its tehsil or town, where a read brings it ("Lalbagh, Sitapur"); the profile's first read does not. */
+  parent?: PlaceName | null;
+}
+
 /** How a provider says whom they serve (service_providers.serve_mode). */
 export type ServeMode = 'nearby' | 'tehsil' | 'list';
 /** How the operator checked a person (migration 0016): documents seen, visited, called. */

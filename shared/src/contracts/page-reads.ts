@@ -117,8 +117,16 @@ export function searchProvidersRead(request: SearchRequest): PublicTarget {
   };
 }
 
-/** The columns of a provider row the profile reads: every public column (ProviderFields). */
-export const PROFILE_PROVIDER_COLUMNS = '*';
+/**
+ * The columns of a provider row the profile reads: every public column (ProviderFields), and
+ * (issue 27) its place and, for a 'list' of served places, their names, embedded through the
+ * foreign keys (PostgREST resource embedding), so a landing profile needs no request more. The
+ * place's key is named: service_providers and places are also joined through provider_serves
+ * (many-to-many). Not the place's parent: places' own foreign key to itself is composite, and
+ * PostgREST cannot tell its two directions apart by a hint (one constraint, both ways).
+ */
+export const PROFILE_PROVIDER_COLUMNS =
+  '*,place:places!service_providers_place_fkey(kind,code,name_en,name_hi,lat,lon),serves:provider_serves(place:places(kind,code,name_en,name_hi))';
 
 /** A provider's row (empty when the id is unknown or not listed). */
 export const providerRowRead = (id: string): PublicTarget => ({

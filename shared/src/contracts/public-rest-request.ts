@@ -36,7 +36,7 @@ export function buildPublicRequest(
       init: { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(target.args ?? {}) },
     };
   }
-  const query = new URLSearchParams(target.query as Record<string, string> | string[][] | undefined).toString();
+  const query = new URLSearchParams(target.query as Record<string, string> | [string, string][] | undefined).toString();
   return { url: `${base}/${encodeURIComponent(target.table)}${query ? `?${query}` : ''}`, init: { method: 'GET', headers } };
 }
 

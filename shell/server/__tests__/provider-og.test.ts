@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildPublicRequest, firstReadKey, profileFirstReads, type FirstReads } from '@city/shared/contracts';
+import { buildPublicRequest, firstReadKey, PROFILE_PROVIDER_COLUMNS, profileFirstReads, type FirstReads } from '@city/shared/contracts';
 import { providerIdFromPath } from '../first-reads';
 import { providerFromFirstReads } from '../profile-reads';
 import {
@@ -176,7 +176,9 @@ describe("providerFromFirstReads: the preview's provider from the profile's firs
     // The profile's own first read of the row, as the anon role (RLS: approved providers only).
     const [rowRead] = profileFirstReads(ID);
     const request = buildPublicRequest(rowRead!, data);
-    expect(request.url).toBe(`http://db.local:54321/rest/v1/service_providers?select=*&id=eq.${ID}`);
+    expect(request.url).toBe(
+      `http://db.local:54321/rest/v1/service_providers?${new URLSearchParams({ select: PROFILE_PROVIDER_COLUMNS, id: `eq.${ID}` }).toString()}`,
+    );
     expect(request.init.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
   });
 

@@ -1,6 +1,6 @@
 // The profile's first reads without supabase-js: an anonymous visitor (no session, no client
 // yet) reads the row, the reviews and the ratings as plain requests with the public key.
-import { setRuntimeConfig, type RuntimeConfig } from '@city/shared';
+import { PROFILE_PROVIDER_COLUMNS, setRuntimeConfig, type RuntimeConfig } from '@city/shared';
 import { fetchProvider } from '../provider';
 import { fetchRatingSummary } from '../ratings';
 import { fetchReviews } from '../reviews';
@@ -38,7 +38,9 @@ it('reads the provider row with a GET of service_providers, null when there is n
   expect(await fetchProvider(PROVIDER)).toEqual({ id: PROVIDER, name: 'Ramesh', status: 'approved' });
   const { url, init } = sent();
   expect(url.pathname).toBe('/rest/v1/service_providers');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ select: '*', id: `eq.${PROVIDER}` });
+  expect(Object.fromEntries(url.searchParams)).toEqual({ select: PROFILE_PROVIDER_COLUMNS, id: `eq.${PROVIDER}` });
+  // Every public column, and the place's names embedded (issue 27): one request.
+  expect(PROFILE_PROVIDER_COLUMNS).toMatch(/^\*,place:places!service_providers_place_fkey\(/);
   expect(init).toMatchObject({ method: 'GET', headers: { apikey: 'anon', Authorization: 'Bearer anon' } });
   fetchMock.mockResolvedValueOnce(answer(200, []));
   expect(await fetchProvider(PROVIDER)).toBeNull();

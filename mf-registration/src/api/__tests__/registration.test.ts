@@ -24,6 +24,38 @@ function clientAnswering(answer: unknown | Error) {
 
 afterEach(() => setSupabaseClient(null));
 
+describe('registerProvider with a place (issue 27)', () => {
+  it('sends the place arguments register_provider takes, and maps an unknown place beside its field', async () => {
+    const place = {
+      p_place_kind: 'ward',
+      p_place_code: '9270101',
+      p_serve_mode: 'tehsil' as const,
+      p_serve_radius_km: null,
+      p_serve_places: null,
+    };
+    const rpc = clientAnswering({ data: 'uuid-2', error: null, status: 200 });
+    await expect(registerProvider({ ...input, place })).resolves.toEqual({ ok: true, id: 'uuid-2' });
+    expect(rpc).toHaveBeenCalledWith('register_provider', expect.objectContaining(place));
+    expect(registrationFailure({ code: '23503', message: 'unknown place: ward 1', details: 'place' }, 409)).toEqual({
+      ok: false,
+      reason: 'place',
+      field: 'place',
+      key: 'place.errors.unknownPlace',
+      message: 'unknown place: ward 1',
+    });
+    expect(
+      registrationFailure({ code: '23502', message: 'serving the whole tehsil needs your place', details: 'place' }, 400),
+    ).toMatchObject({
+      reason: 'place',
+      key: 'place.errors.tehsilNeedsPlace',
+    });
+    expect(registrationFailure({ code: '22023', message: 'serve_mode must be', details: 'serve_mode' }, 400)).toMatchObject({
+      reason: 'place',
+      field: 'serveMode',
+    });
+  });
+});
+
 describe('registerProvider', () => {
   it('calls register_provider with every parameter but the mobile (the session’s phone) and returns the new id', async () => {
     const rpc = clientAnswering({ data: 'uuid-1', error: null, status: 200 });

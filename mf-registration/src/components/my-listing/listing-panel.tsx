@@ -9,6 +9,7 @@ import { HoursForm } from './hours-form';
 import { LeadsChart } from './leads-chart';
 import { ReviewReplies } from './review-replies';
 import { PhotosForm } from './photos-form';
+import { PlaceForm } from './place-form';
 
 function StatusLine({ listing }: { listing: MyListing }) {
   const { t } = useTranslation('registration');
@@ -79,6 +80,7 @@ export function ListingPanel({ listing, onChanged }: { listing: MyListing; onCha
       <PendingChangeNote listing={listing} />
       <DetailsForm listing={listing} onSaved={onChanged} />
       <ChangeForm listing={listing} onSaved={onChanged} />
+      <PlaceForm listing={listing} />
       <PhotosForm listing={listing} />
       <AvailabilityForm listing={listing} onSaved={onChanged} />
       <HoursForm listing={listing} onSaved={onChanged} />

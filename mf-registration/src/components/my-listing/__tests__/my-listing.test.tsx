@@ -19,6 +19,8 @@ jest.mock('../../../api', () => ({
   confirmMyNumber: jest.fn(),
   fetchListingReviews: jest.fn(),
   fetchMyPhotos: jest.fn(),
+  // The place form (its own tests): no place stored.
+  fetchMyPlace: jest.fn(async () => null),
 }));
 const m = jest.mocked(api);
 
