@@ -8,7 +8,7 @@ import { ContactActions } from './components/contact-actions';
 import { ProfileLoadFailed, ProfileLoading, ProfileNotFound } from './components/profile-status';
 import { ProviderDetails } from './components/provider-details';
 import { RatingSection } from './components/rating-section';
-import { ReviewsSection } from './components/reviews-section';
+import { LazyReviewsSection } from './components/lazy-reviews-section';
 import { ReportButton } from './components/report-button';
 import { LazyGallery } from './components/lazy-gallery';
 import { useProvider, useRatingSummary } from './hooks/use-provider';
@@ -95,7 +95,7 @@ function ProfileOf({ providerId }: ProviderProfileProps) {
             <ReportButton key={p.id} target={{ kind: 'provider', id: p.id }} />
           </p>
           <RatingSection key={p.id} providerId={p.id} onRated={refresh} />
-          <ReviewsSection key={p.id} providerId={p.id} />
+          <LazyReviewsSection key={p.id} providerId={p.id} />
         </article>
       ) : provider.status === 'success' ? (
         // data null: no such approved provider

@@ -360,11 +360,12 @@ describe('filters and sort', () => {
 
     const toggle = screen.getByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByLabelText('Minimum rating')).not.toBeVisible();
+    // The closed panel has no fields yet: they load when it first opens.
+    expect(screen.queryByLabelText('Minimum rating')).toBeNull();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
-    const rating = screen.getByLabelText('Minimum rating');
+    const rating = await screen.findByLabelText('Minimum rating');
     expect(within(rating).getAllByRole('option')).toHaveLength(11); // 0 to 5 in steps of 0.5
     expect(rating).toHaveValue('0');
     await user.selectOptions(rating, '4');
@@ -411,7 +412,7 @@ describe('filters and sort', () => {
     expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ available: false }));
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Available today only' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Available today only' }));
     await waitFor(() => expect(api.searchProviders).toHaveBeenLastCalledWith(expect.objectContaining({ available: true })));
     expect(search().get('available')).toBe('1');
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
@@ -425,7 +426,7 @@ describe('filters and sort', () => {
       ),
     );
     // the panel starts open when filters are set
-    expect(screen.getByLabelText('Minimum rating')).toHaveValue('3.5');
+    expect(await screen.findByLabelText('Minimum rating')).toHaveValue('3.5');
     expect(screen.getByRole('radio', { name: 'Non-verified' })).toBeChecked();
     expect(await screen.findByText('No provider matches these filters.')).toBeInTheDocument();
   });
