@@ -596,6 +596,7 @@ describe('voice search', () => {
       await renderDirectory();
       const mic = screen.getByRole('button', { name: 'Search by voice' });
       await user.click(mic);
+      await act(async () => undefined); // the recognition's chunk, loaded on the first tap
       expect(mic).toHaveAttribute('aria-pressed', 'true');
       act(() => jest.advanceTimersByTime(7900));
       expect(mic).toHaveAttribute('aria-pressed', 'true');
