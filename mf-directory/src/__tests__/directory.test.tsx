@@ -596,7 +596,10 @@ describe('voice search', () => {
       await renderDirectory();
       const mic = screen.getByRole('button', { name: 'Search by voice' });
       await user.click(mic);
-      await act(async () => undefined); // the recognition's chunk, loaded on the first tap
+      // The recognition's chunk, loaded on the first tap: this import settles after the hook's.
+      await act(async () => {
+        await import('../hooks/voice-recognition');
+      });
       expect(mic).toHaveAttribute('aria-pressed', 'true');
       act(() => jest.advanceTimersByTime(7900));
       expect(mic).toHaveAttribute('aria-pressed', 'true');

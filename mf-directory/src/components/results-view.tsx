@@ -1,6 +1,5 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, type ReactNode } from 'react';
 import type { DirectoryFilters } from '../utils/directory-params';
-import { EmptyCategoryActions } from './empty-category-actions';
 import { ProviderResults, type ResultsMode } from './provider-results';
 
 export interface ResultsViewProps {
@@ -17,6 +16,11 @@ export interface ResultsViewProps {
   onRegister: () => void;
 }
 
+// Only a category with nobody listed yet shows it: a chunk of its own.
+const EmptyCategoryActions = lazy(() =>
+  import(/* webpackChunkName: "empty-category" */ './empty-category-actions').then((m) => ({ default: m.EmptyCategoryActions })),
+);
+
 /**
  * A category's list or a search's results with what only they need (cards, filters, paging,
  * the empty category's offer): its own chunk, which `/` (the grid) never downloads before its
@@ -32,7 +36,9 @@ const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(function Re
       {...results}
       emptyCategoryActions={
         results.mode.kind === 'category' ? (
-          <EmptyCategoryActions name={categoryName} registerHref={registerHref} onRegister={onRegister} />
+          <Suspense fallback={null}>
+            <EmptyCategoryActions name={categoryName} registerHref={registerHref} onRegister={onRegister} />
+          </Suspense>
         ) : null
       }
     />
