@@ -3,15 +3,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // Its strings ('directoryHome'), in the same chunk.
 import '../locales/home';
-import {
-  CATEGORIES,
-  CategoryIcon,
-  INITIAL_CATEGORY_COUNT,
-  markPageContentShown,
-  OTHER_SERVICES,
-  OTHERS_ICON_ID,
-  useLanguage,
-} from '@city/shared';
+import { CATEGORIES, CategoryIcon, INITIAL_CATEGORY_COUNT, markPageContentShown, OTHERS_ICON_ID, useLanguage } from '@city/shared';
+// Stateless data only the grid shows: bundled here, not in every page's shared root.
+import { OTHER_SERVICES } from '@city/shared/catalogue/other-services';
 import { categorySearch, OTHERS_SLUG, PARAM } from '../utils/directory-params';
 import { isPlainClick } from '../utils/plain-click';
 

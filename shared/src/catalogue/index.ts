@@ -1,6 +1,5 @@
 export type { Category, CategoryDetails, CategoryDetailsMap, CatalogueLang, OtherService } from './types';
 export { CATEGORIES, OTHER_CATEGORY_ID, INITIAL_CATEGORY_COUNT } from './categories';
-export { OTHER_SERVICES } from './other-services';
 // Keywords and descriptions only on demand: CATEGORY_DETAILS is not exported here.
 export { loadCategoryDetails } from './category-details-loader';
 export { useCategoryDetails } from './use-category-details';
