@@ -520,6 +520,7 @@ declare
   -- A search sorts who serves the place by distance among its first v_cap matches.
   v_cap constant integer := 200;
   v_reach integer;
+  v_towns text[];
   v_list boolean;
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
@@ -569,6 +570,69 @@ begin
       detail = 'place';
   end if;
   v_tehsil := private.place_tehsil(v_kind, v_code);
+
+  -- A list of a category (hundreds of providers at 50,000): each of its providers is tested
+  -- (their place's row, their list) rather than gathering everyone who serves the place
+  -- (thousands), and all are ordered in one pass: who serves it by distance, then the others
+  -- in the order of 0019. The same rules as the set below; the total from the same pass.
+  if v_list and v_category is not null then
+    select max(p.serve_radius_km) into v_reach from public.service_providers p
+     where p.status = 'approved' and p.serve_mode = 'nearby';
+    v_towns := array(select tw.code from public.places tw
+                      where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil);
+    select coalesce(array_agg(x.id order by x.rn), '{}'), coalesce(array_agg(x.id) filter (where x.serves), '{}'),
+           coalesce(max(x.n), 0)
+      into v_sorted, v_ids, v_n
+      from (select c.id, c.serves,
+                   row_number() over (order by c.serves desc, case when c.serves then c.dist end nulls last,
+                     c.score desc, c.rc desc, c.registration_date desc, c.id) as rn,
+                   count(*) over () as n
+              from (select p.id, p.registration_date,
+                           case when v_sort = 'newly_added' then null
+                                else public.rating_score(cs.rating_sum, cs.rating_count, p.rating_sum, p.rating_count) end as score,
+                           case when v_sort = 'newly_added' then null else p.rating_count end as rc,
+                           case when v_lat is not null
+                                then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end as dist,
+                           coalesce((p.place_kind = v_kind and p.place_code = v_code)
+                             or (p.serve_mode = 'nearby' and v_lat is not null and pl.lat is not null
+                                 and pl.kind = any (array['village', 'ward', 'town'])
+                                 and pl.lat between v_lat - coalesce(v_reach, 0)::double precision / 111.0 and v_lat + coalesce(v_reach, 0)::double precision / 111.0
+                                 and pl.lon between v_lon - coalesce(v_reach, 0)::double precision / 95.0 and v_lon + coalesce(v_reach, 0)::double precision / 95.0
+                                 and private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) <= coalesce(v_reach, 0)::double precision
+                                 and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision))
+                             or (p.serve_mode = 'tehsil' and v_tehsil is not null
+                                 and ((pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil)
+                                      or (pl.parent_kind = 'town' and pl.parent_code = any (v_towns))))
+                             or (p.serve_mode = 'list' and ps.provider_id is not null), false) as serves
+                      from public.service_providers p
+                      left join public.category_stats cs on cs.category = p.category
+                      left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+                      left join public.provider_serves ps
+                        on ps.provider_id = p.id and ps.place_kind = v_kind and ps.place_code = v_code
+                     where p.status = 'approved'
+                       and (case when upper(v_category) = 'OTHERS' then p.category like 'OTHERS:%'
+                                 else p.category = v_category end)
+                       and (v_verified = 'all' or p.verified = (v_verified = 'verified'))
+                       and (v_min = 0 or p.avg_rating >= v_min)
+                       and (not v_available or p.on_leave_until is null
+                            or p.on_leave_until < (now() at time zone 'Asia/Kolkata')::date)) c
+             where c.serves or not v_only
+             order by rn
+             limit v_offset + v_limit) x;
+    v_page := v_sorted[v_offset + 1 : v_offset + v_limit];
+    return query
+      select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,
+             p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, p.on_leave_until, p.opening_hours,
+             v_n, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
+             p.id = any (v_ids),
+             case when v_lat is not null and pl.lat is not null
+                  then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+        from unnest(v_page) with ordinality as g(id, ord)
+        join public.service_providers p on p.id = g.id
+        left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+       order by g.ord;
+    return;
+  end if;
 
   -- Who serves the place, and how far each is (their place's centre to the visitor's; null
   -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
