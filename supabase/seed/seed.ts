@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import { OTHER_SERVICES } from '@city/shared/catalogue/other-services';
 import { verhoeffCheckDigit } from '@city/shared/validation/verhoeff';
 import type { Db } from '../local/db/types.ts';
 import { createUserIn } from '../local/auth/users.ts';

@@ -3,7 +3,8 @@
  * approved providers, one provider by id, search_providers (filters, sorting,
  * paging, text search) and get_average_ratings.
  */
-import { CATEGORIES, OTHER_SERVICES, storedCategoryValue } from '@city/shared/catalogue';
+import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
+import { OTHER_SERVICES } from '@city/shared/catalogue/other-services';
 import { anonClient, createProvider, phoneJwtClient, randomMobile, raw, sharedAdmin, validAadhaar } from './helpers';
 
 type Row = {

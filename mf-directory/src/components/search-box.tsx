@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCategoryDetails, toast, useHydrated } from '@city/shared';
 import { normaliseSearchQuery } from '../api';
-import { useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
+import { loadVoiceRecognition, useVoiceSearch, type VoiceProblem } from '../hooks/use-voice-search';
 import { PARAM } from '../utils/directory-params';
 
 /** Typing pauses this long before the search runs. */
@@ -147,6 +147,8 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
           aria-label={t('search.voice')}
           aria-pressed={voice.listening}
           aria-disabled={hydrated ? undefined : true}
+          onFocus={() => void loadVoiceRecognition().catch(() => undefined)}
+          onPointerEnter={() => void loadVoiceRecognition().catch(() => undefined)}
           onClick={hydrated ? (voice.listening ? voice.stop : voice.start) : undefined}
         >
           <MicIcon />

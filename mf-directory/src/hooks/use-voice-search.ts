@@ -5,6 +5,13 @@ export type { SpeechRecognitionLike } from './voice-recognition';
 
 export type VoiceProblem = 'unsupported' | 'denied' | 'failed' | 'silent';
 
+let recognitionModule: typeof import('./voice-recognition') | null = null;
+
+/** The recognition's chunk (not first-render code): the microphone's focus or first tap loads it. */
+export function loadVoiceRecognition() {
+  return import(/* webpackChunkName: "voice-recognition" */ './voice-recognition').then((m) => (recognitionModule = m));
+}
+
 /** Speech recognition in hi-IN: `onText` gets what was said; `onProblem` why nothing came. */
 export function useVoiceSearch(onText: (text: string) => void, onProblem: (problem: VoiceProblem) => void) {
   const [listening, setListening] = useState(false);
@@ -36,10 +43,12 @@ export function useVoiceSearch(onText: (text: string) => void, onProblem: (probl
     recognition.current?.stop();
   }, []);
 
-  // The recognition code is not first-render code: it loads on the first tap (then at once).
+  // Once its chunk is here (focus loads it), a tap starts at once, in the tap's own task.
   const start = useCallback(() => {
-    import(/* webpackChunkName: "voice-recognition" */ './voice-recognition').then(
-      ({ startRecognition }) => live.current && startRecognition({ recognition, silenceTimer, stoppedByUser, callbacks, setListening }),
+    const session = { recognition, silenceTimer, stoppedByUser, callbacks, setListening };
+    if (recognitionModule) return recognitionModule.startRecognition(session);
+    loadVoiceRecognition().then(
+      (m) => live.current && m.startRecognition(session),
       () => live.current && callbacks.current.onProblem('failed'),
     );
   }, []);
