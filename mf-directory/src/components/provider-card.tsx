@@ -51,20 +51,22 @@ export function ProviderCard({
         </BadgeButton>
       </div>
       {p.business_name ? <p className="directory-card__business">{p.business_name}</p> : null}
-      {placeName ? (
-        <p className="directory-card__place">
-          <span aria-hidden="true">📍</span>{' '}
-          {withDistance ? (
-            <Suspense fallback={<span>{placeName}</span>}>
-              <PlaceDistance provider={p} place={placeName} />
-            </Suspense>
-          ) : (
-            <span>{placeName}</span>
-          )}
-        </p>
-      ) : null}
+      {/* The place shares the category's line: a card stays whole on a 360x740 first screen. */}
       <p className="directory-card__category">
         <CategoryIcon id={categoryIconId(p.category)} /> <span>{categoryLabel(p.category, lang)}</span>
+        {placeName ? (
+          <span className="directory-card__place">
+            {' · '}
+            <span aria-hidden="true">📍</span>{' '}
+            {withDistance ? (
+              <Suspense fallback={<span>{placeName}</span>}>
+                <PlaceDistance provider={p} place={placeName} />
+              </Suspense>
+            ) : (
+              <span>{placeName}</span>
+            )}
+          </span>
+        ) : null}
       </p>
       <p className="directory-card__rating">
         {p.rating_count > 0 ? (
