@@ -102,8 +102,14 @@ export function PlacePicker({ label, value, onChange, kinds, focusOnMount = fals
   const query = text.trim().slice(0, MAX_QUERY);
   const chosenText = value ? nameIn(lang, value.nameEn, value.nameHi) : null;
   const wanted = open && query !== '' && query !== chosenText;
+  // The words whose answer is on screen: reopening the list on them (Escape, then an arrow) shows
+  // it again at once, instead of searching anew and resetting the highlighted option meanwhile.
+  const answeredKey = useRef<string | null>(null);
   useEffect(() => {
     if (!wanted) return;
+    const key = `${query}|${kindsKey ?? ''}`;
+    if (answeredKey.current === key) return;
+    answeredKey.current = null;
     const controller = new AbortController();
     setSearch({ state: 'searching' });
     const timer = setTimeout(() => {
@@ -112,6 +118,7 @@ export function PlacePicker({ label, value, onChange, kinds, focusOnMount = fals
       sendRest<FoundPlace[]>({ rpc: 'search_places', args }, { signal: controller.signal }).then(
         (rows) => {
           if (controller.signal.aborted) return;
+          answeredKey.current = key;
           setSearch({ state: 'done', places: Array.isArray(rows) ? rows : [] });
           setActive(-1);
         },
