@@ -40,6 +40,16 @@ describe('the card: the provider place and distance', () => {
     expect(await screen.findByText(`${hi}, लालबाग`)).toBeInTheDocument();
   });
 
+  it('rounds to whole kilometres from 10 km on, as Intl does, in both languages', async () => {
+    const far = provider({ place_name_en: 'Rampur', place_name_hi: 'रामपुर', distance_km: 12.46 });
+    const { unmount } = await renderWithProviders(<ProviderCard provider={far} withDistance />);
+    expect(await screen.findByText('12 km, Rampur')).toBeInTheDocument();
+    unmount();
+    await renderWithProviders(<ProviderCard provider={far} withDistance />, { language: 'hi' });
+    const hi = new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 }).format(12.46);
+    expect(await screen.findByText(`${hi}, रामपुर`)).toBeInTheDocument();
+  });
+
   it('shows nothing for a provider without a place, and no distance when it is unknown', async () => {
     await renderWithProviders(<ProviderCard provider={provider({ distance_km: null })} withDistance />);
     expect(screen.queryByText(/km/)).not.toBeInTheDocument();
