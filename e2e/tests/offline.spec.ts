@@ -5,11 +5,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { CATEGORIES, storedCategoryValue } from '@city/shared/catalogue';
 import { StaticServer } from '../../shell/server/static-server';
 import enCommon from '../../shared/src/i18n/locales/en/common.json';
+import hiCommon from '../../shared/src/i18n/locales/hi/common.json';
 import enLegal from '../../shared/src/i18n/locales/en/legal.json';
 import enProfile from '../../mf-provider-profile/src/locales/en.json';
 import hiProfile from '../../mf-provider-profile/src/locales/hi.json';
 import hiReport from '../../mf-provider-profile/src/locales/report/hi.json';
 import enRegistration from '../../mf-registration/src/locales/en.json';
+import enResults from '../../mf-directory/src/locales/results/en.json';
+import hiResults from '../../mf-directory/src/locales/results/hi.json';
 import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
@@ -157,6 +160,80 @@ test('offline: a reload of /, a category and a profile visited before shows them
   await expect(profile(page).getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'ऑफ़लाइन' })).toHaveCount(0);
 });
+
+// Issue 27 item 3, "works offline for lists already seen": with the visitor's place chosen, a
+// list is read again with it after hydration (rpc search_providers with p_place_kind and
+// p_place_code). Seen online with that place, it reads offline with the place's order and
+// distances; with a place it was never seen with, the place-less rows kept stay shown with the
+// offline note, never the list's error.
+const PLACE_STRINGS = { en: { results: enResults, common: enCommon }, hi: { results: hiResults, common: hiCommon } } as const;
+const LALBAGH = { kind: 'ward', code: '9270101', nameEn: 'Lalbagh', nameHi: 'लालबाग', lat: 27.57373, lon: 80.68728 };
+const LAKSHMANGANJ = { kind: 'village', code: '927001', nameEn: 'Lakshmanganj', nameHi: 'लक्ष्मणगंज', lat: 27.58363, lon: 80.62556 };
+for (const lang of ['en', 'hi'] as const) {
+  test.describe(`offline with the visitor's place (${lang}, 360 px)`, () => {
+    test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+    test('a list seen with the place reads offline with it; another place keeps the kept rows and the offline note', async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(180_000);
+      const s = PLACE_STRINGS[lang];
+      const note = page.getByRole('status').filter({ hasText: s.common.offline.savedOn.split('{{date}}')[0]!.trim() });
+      const km = /[0-9०-९] ?(km|कि॰?मी)/;
+      const slot = directory(page);
+      const cards = slot.locator('.directory-card');
+      await useLanguage(page, lang);
+      await page.addInitScript((p) => {
+        if (!sessionStorage.getItem('e2e.placeSet')) {
+          localStorage.setItem('city.visitor-place', JSON.stringify(p));
+          sessionStorage.setItem('e2e.placeSet', '1');
+        }
+      }, LALBAGH);
+
+      // Online with the place: who serves it first, with distances.
+      await page.goto('/');
+      await swControls(page);
+      const remotes = await remotesJson(page);
+      await remoteSetsReady(page, [remotes.mf_directory!]);
+      await page.goto(`/?category=${PLUMBER.id}`);
+      await expect(cards.first().locator('.directory-card__place')).toContainText(s.results.card.servesYou);
+      await expect(cards.first().locator('.directory-card__place')).toContainText(km);
+      const firstOnline = (await cards.first().getByRole('heading').textContent())!;
+      // Kept: the place-less list (the first HTML's read) and the one with the place.
+      await keptForOffline(page, {
+        remotes: ['mf_directory'],
+        data: [
+          { kind: 'search_providers', containing: `"p_place_code":"${LALBAGH.code}"` },
+          { kind: 'search_providers', containing: `"p_category":"${storedCategoryValue(PLUMBER)}"`, without: '"p_place_code"' },
+        ],
+      });
+
+      await setOffline(context, true);
+      await page.reload();
+      await expect(cards.first().locator('.directory-card__place')).toContainText(s.results.card.servesYou);
+      await expect(cards.first().locator('.directory-card__place')).toContainText(km);
+      await expect(cards.first().getByRole('heading')).toHaveText(firstOnline);
+      await expect(note).toBeVisible();
+      await expect(slot.getByRole('alert')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+
+      // A place this list was never read with: the kept rows stay, with the offline note.
+      await page.evaluate((p) => localStorage.setItem('city.visitor-place', JSON.stringify(p)), LAKSHMANGANJ);
+      await page.reload();
+      await expect(cards.first()).toBeVisible();
+      await expect(note).toBeVisible();
+      await expect(slot.getByText(s.results.list.error)).toHaveCount(0);
+      await expect(slot.getByRole('alert')).toHaveCount(0);
+      // And they stay (the place-aware read has failed by now: nothing replaces them with an error).
+      await expect(slot.locator('.directory-results__count')).not.toHaveText(s.results.list.loading);
+      await expect(cards.first()).toBeVisible();
+      await expect(slot.getByRole('alert')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await setOffline(context, false);
+    });
+  });
+}
 
 test('offline: a rating and a review given offline are kept (also across a reload) and arrive after reconnecting', async ({
   page,

@@ -2,7 +2,7 @@
 // on a card, the "serves my place" filter). Its own chunk, loaded once a place is chosen (after
 // hydration), so a list's first render carries none of it.
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '@city/shared';
+import { formatNumber, useLanguage } from '@city/shared';
 import type { ProviderListItem } from '../api';
 
 /** "2.4 km, Lalbagh" (formatted for the language) and whether they come to the visitor's place. */
@@ -12,11 +12,8 @@ export function PlaceDistance({ provider: p, place }: { provider: ProviderListIt
   const km = p.distance_km;
   const distance =
     typeof km === 'number' && Number.isFinite(km)
-      ? new Intl.NumberFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
-          style: 'unit',
-          unit: 'kilometer',
-          maximumFractionDigits: km < 10 ? 1 : 0,
-        }).format(km)
+      ? // One formatter per language and precision, kept by formatNumber (not one per card per render).
+        formatNumber(km, lang, { style: 'unit', unit: 'kilometer', maximumFractionDigits: km < 10 ? 1 : 0 })
       : null;
   return (
     <>

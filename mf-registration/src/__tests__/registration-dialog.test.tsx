@@ -5,7 +5,7 @@ import { renderWithProviders } from '@city/shared/testing';
 import { authStore, toastStore } from '@city/shared';
 import { forgetSession, registerProvider, sendCode, verifyCode, type RegistrationResult } from '../api';
 import RegistrationDialog from '../registration-dialog';
-import { clearRegistrationDraft, REGISTRATION_DRAFT_KEY } from '../utils/registration-draft';
+import { clearRegistrationDraft, REGISTRATION_DRAFT_KEY, REGISTRATION_SERVE_DRAFT_KEY } from '../utils/registration-draft';
 
 jest.mock('../api', () => ({
   ...jest.requireActual('../api'),
@@ -358,6 +358,34 @@ describe('RegistrationDialog', () => {
       await renderDialog();
       expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
       expect(screen.getByLabelText(/^Aadhaar number/)).toHaveValue('');
+    });
+
+    it('keeps the place and whom they serve across a reload (issue 27), and clears them after a registration', async () => {
+      const lalbagh = { kind: 'ward', code: '9270101', nameEn: 'Lalbagh', nameHi: 'लालबाग', lat: 27.57, lon: 80.68 };
+      // A place chosen before the reload (the picker's own tests choose one by typing).
+      sessionStorage.setItem(REGISTRATION_SERVE_DRAFT_KEY, JSON.stringify({ place: lalbagh, mode: 'nearby', radiusKm: '10', list: [] }));
+      const { user } = await renderDialog();
+      expect(screen.getByRole('combobox', { name: 'Your village, town or ward' })).toHaveValue('Lalbagh');
+      expect(screen.getByRole('button', { name: 'Remove Lalbagh' })).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'The whole tehsil' }));
+      expect(JSON.parse(sessionStorage.getItem(REGISTRATION_SERVE_DRAFT_KEY)!)).toMatchObject({
+        place: { code: '9270101' },
+        mode: 'tehsil',
+      });
+
+      // Reloaded: the place and the choice are there; registered with them, then the draft is gone.
+      cleanup();
+      const again = await renderDialog();
+      expect(screen.getByRole('combobox', { name: 'Your village, town or ward' })).toHaveValue('Lalbagh');
+      expect(screen.getByRole('radio', { name: 'The whole tehsil' })).toBeChecked();
+      await fillValidForm(again.user);
+      registerMock.mockResolvedValueOnce({ ok: true, id: 'new-id' });
+      await again.user.click(submitButton());
+      await successLink();
+      expect(registerMock.mock.calls[0]![0]).toMatchObject({
+        place: { p_place_kind: 'ward', p_place_code: '9270101', p_serve_mode: 'tehsil' },
+      });
+      expect(sessionStorage.getItem(REGISTRATION_SERVE_DRAFT_KEY)).toBeNull();
     });
 
     it('ignores a malformed draft', async () => {

@@ -54,10 +54,12 @@ export function ServeChoiceFields({ idBase, values, errors, onChange, disabled, 
     const key = errors[field];
     return key ? t(key) : undefined;
   };
+  // The error line's id, for the control it is about (aria-describedby), while there is one.
+  const errorId = (field: ServeField) => (errors[field] ? `${serveFieldId(idBase, field)}-error` : undefined);
   const errorLine = (field: ServeField) => {
     const text = error(field);
     return text ? (
-      <p id={`${serveFieldId(idBase, field)}-error`} className="registration-field__error" role={live ? 'alert' : undefined}>
+      <p id={errorId(field)} className="registration-field__error" role={live ? 'alert' : undefined}>
         {text}
       </p>
     ) : null;
@@ -74,7 +76,15 @@ export function ServeChoiceFields({ idBase, values, errors, onChange, disabled, 
         id={serveFieldId(idBase, 'place')}
         className={['registration-field', errors.place ? 'registration-field--invalid' : null].filter(Boolean).join(' ')}
       >
-        <PlacePicker label={t('place.place')} value={values.place} kinds={OWN_KINDS} onChange={(place) => set({ place }, 'place')} />
+        <PlacePicker
+          id={`${serveFieldId(idBase, 'place')}-input`}
+          label={t('place.place')}
+          value={values.place}
+          kinds={OWN_KINDS}
+          invalid={!!errors.place}
+          describedBy={errorId('place')}
+          onChange={(place) => set({ place }, 'place')}
+        />
         {values.place ? (
           <Button type="button" variant="secondary" size="sm" className="serve-choice__clear" onClick={() => set({ place: null }, 'place')}>
             {t('place.clearPlace', { place: chosenPlaceName(values.place, lang) })}
@@ -83,11 +93,7 @@ export function ServeChoiceFields({ idBase, values, errors, onChange, disabled, 
         {errorLine('place')}
       </div>
 
-      <fieldset
-        id={serveFieldId(idBase, 'serveMode')}
-        className="serve-choice__modes"
-        aria-describedby={errors.serveMode ? `${serveFieldId(idBase, 'serveMode')}-error` : undefined}
-      >
+      <fieldset id={serveFieldId(idBase, 'serveMode')} className="serve-choice__modes" aria-describedby={errorId('serveMode')}>
         <legend className="registration-field__label">{t('place.mode')}</legend>
         {SERVE_MODES.map((mode: ServeMode) => (
           <label key={mode} className="serve-choice__mode">
@@ -142,6 +148,8 @@ export function ServeChoiceFields({ idBase, values, errors, onChange, disabled, 
               label={t('place.addPlace')}
               value={null}
               kinds={OWN_KINDS}
+              invalid={!!errors.servePlaces}
+              describedBy={errorId('servePlaces')}
               onChange={(place) => {
                 if (values.list.some((p) => placeKey(p) === placeKey(place))) return;
                 set({ list: [...values.list, place] }, 'servePlaces');

@@ -30,7 +30,13 @@ const FIELD_ORDER: readonly (RegistrationField | ServeField)[] = [
 ];
 import { registerProvider } from '../api';
 import { buildOperatorMessage, operatorChatUrl } from '../utils/operator-message';
-import { clearRegistrationDraft, loadRegistrationDraft, saveRegistrationDraft } from '../utils/registration-draft';
+import {
+  clearRegistrationDraft,
+  loadRegistrationDraft,
+  loadServeDraft,
+  saveRegistrationDraft,
+  saveServeDraft,
+} from '../utils/registration-draft';
 import { waitText } from '../utils/sign-in-message';
 
 export type SubmitOutcome =
@@ -69,7 +75,8 @@ export function useRegistrationForm({ mobile, category, onRegistered, onSignedOu
   });
   const [errors, setErrors] = useState<RegistrationErrors>({});
   // Where they are and whom they serve (optional): its own values and errors (validation/serve-choice).
-  const [serve, setServeValues] = useState<ServeChoiceValues>(() => ({ ...EMPTY_SERVE_CHOICE }));
+  // Kept in the draft as well (a reload keeps the chosen place and whom they serve).
+  const [serve, setServeValues] = useState<ServeChoiceValues>(loadServeDraft);
   const [serveErrors, setServeErrors] = useState<ServeErrors>({});
   const [pending, setPending] = useState(false);
   // Why the last save failed when no field is to blame (a limit, the network), said in the form
@@ -79,6 +86,7 @@ export function useRegistrationForm({ mobile, category, onRegistered, onSignedOu
   const inFlight = useRef(false);
 
   useEffect(() => saveRegistrationDraft(values), [values]);
+  useEffect(() => saveServeDraft(serve), [serve]);
 
   const setField = useCallback(<K extends RegistrationField>(field: K, value: RegistrationFormValues[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }));

@@ -37,6 +37,15 @@ export interface PlacePickerProps {
   focusOnMount?: boolean;
   /** Waits this long after the last key before searching (ms). */
   debounceMs?: number;
+  /** The input's id (a form's error summary or focus may name it); one of its own when not given. */
+  id?: string;
+  /** The field's value was refused (the form's error): the input says so (aria-invalid). */
+  invalid?: boolean;
+  /**
+   * Ids of elements that describe the input besides its hint (the form's error line beside the
+   * field), read by screen readers with it (aria-describedby).
+   */
+  describedBy?: string;
 }
 
 /** A name in the page's language: Hindi first in Hindi, English in English, else the other. */
@@ -68,11 +77,21 @@ type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; plac
 
 const MAX_QUERY = 100;
 
-export function PlacePicker({ label, value, onChange, kinds, focusOnMount = false, debounceMs = 250 }: PlacePickerProps) {
+export function PlacePicker({
+  label,
+  value,
+  onChange,
+  kinds,
+  focusOnMount = false,
+  debounceMs = 250,
+  id: givenId,
+  invalid = false,
+  describedBy,
+}: PlacePickerProps) {
   const { t } = useTranslation('places');
   const lang = useLanguage();
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = givenId || `${id}-input`;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -198,7 +217,8 @@ export function PlacePicker({ label, value, onChange, kinds, focusOnMount = fals
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-describedby={hintId}
+        aria-describedby={describedBy ? `${hintId} ${describedBy}` : hintId}
+        aria-invalid={invalid || undefined}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         value={text}
         onChange={(e) => {

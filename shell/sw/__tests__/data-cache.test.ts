@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { dataCacheKey, dataRoute, firstReadsInHtml, withoutFirstReads } from '../data-cache';
-import { buildPublicRequest, firstReadKey } from '@city/shared/contracts';
+import { buildPublicRequest, firstReadKey, searchProvidersRead } from '@city/shared/contracts';
 import { withFirstReads } from '../../server/first-reads';
 
 const anon = (key = 'anon-key') => new Headers({ apikey: key, authorization: `Bearer ${key}` });
@@ -43,6 +43,24 @@ describe('dataCacheKey', () => {
     expect(a).toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"plumber"}'));
     expect(a).not.toBe(dataCacheKey(`${api}/rpc/search_providers`, 'POST', '{"p_category":"tutor"}'));
     expect(new URL(a).searchParams.get('__body')).toBe('{"p_category":"plumber"}');
+  });
+});
+
+describe('a list near the visitor place (issue 27): kept under its own key', () => {
+  const config = { supabaseUrl: 'http://db.example.in', supabaseAnonKey: 'anon' };
+  const list = { query: '', category: 'plumber', minRating: 0, verified: 'all', sort: 'rating_desc', available: false } as const;
+  const keyOf = (place: { kind: string; code: string } | null, servesOnly = false) => {
+    const { url, init } = buildPublicRequest(searchProvidersRead({ ...list, place, servesOnly }), config);
+    expect(dataRoute(new URL(url), init.method!, new Headers(init.headers))?.cacheName).toBe('city-data-search_providers');
+    return dataCacheKey(url, init.method!, String(init.body));
+  };
+
+  it('the place and the serves-only filter are part of the key; the same place the same key', () => {
+    const lalbagh = keyOf({ kind: 'ward', code: '9270101' });
+    expect(lalbagh).toBe(keyOf({ kind: 'ward', code: '9270101' }));
+    const keys = [keyOf(null), lalbagh, keyOf({ kind: 'village', code: '927001' }), keyOf({ kind: 'ward', code: '9270101' }, true)];
+    expect(new Set(keys).size).toBe(4);
+    expect(JSON.parse(new URL(lalbagh).searchParams.get('__body')!)).toMatchObject({ p_place_kind: 'ward', p_place_code: '9270101' });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   signUpPhones,
   type ProductionDb,
 } from './db';
+import { seedTestPlaces } from './places-fixture';
 
 type ApiRole = 'anon' | 'authenticated';
 
@@ -26,15 +27,7 @@ let category: string;
 beforeAll(async () => {
   db = await openProductionDb();
   category = await aCategory(db.su);
-  await db.su.query(`
-    insert into public.places (kind, code, name_en, name_hi, parent_kind, parent_code, lat, lon) values
-      ('district', '9027', 'Sitapur', 'सीतापुर', null, null, null, null),
-      ('tehsil', '90271', 'Sitapur Sadar', 'सीतापुर सदर', 'district', '9027', 27.567, 80.683),
-      ('town', '92701', 'Sitapur', 'सीतापुर', 'tehsil', '90271', 27.567, 80.683),
-      ('ward', '9270101', 'Lalbagh', 'लालबाग', 'town', '92701', 27.570, 80.680),
-      ('ward', '9270102', 'Civil Lines', 'सिविल लाइन्स', 'town', '92701', 27.560, 80.690),
-      ('village', '927001', 'Rampur', 'रामपुर', 'tehsil', '90271', 27.600, 80.620)
-    on conflict do nothing`);
+  await seedTestPlaces(db.su);
 });
 afterAll(async () => {
   await db?.close();

@@ -6,21 +6,12 @@
  */
 
 import { anonClaims, edgeHeaders, freshAddress, openProductionDb, type ProductionDb } from './db';
+import { seedTestPlaces } from './places-fixture';
 
 let db: ProductionDb;
 beforeAll(async () => {
   db = await openProductionDb();
-  await db.su.query(`
-    insert into public.places (kind, code, name_en, name_hi, parent_kind, parent_code, lat, lon) values
-      ('district', '9027', 'Sitapur', 'सीतापुर', null, null, null, null),
-      ('tehsil', '90271', 'Sitapur Sadar', 'सीतापुर सदर', 'district', '9027', 27.567, 80.683),
-      ('tehsil', '90272', 'Biswan', 'बिसवां', 'district', '9027', 27.49, 80.99),
-      ('town', '92701', 'Sitapur', 'सीतापुर', 'tehsil', '90271', 27.567, 80.683),
-      ('ward', '9270101', 'Lalbagh', 'लालबाग', 'town', '92701', 27.570, 80.680),
-      ('village', '927001', 'Rampur', 'रामपुर', 'tehsil', '90271', 27.600, 80.620),
-      ('village', '927002', 'Rampur', 'रामपुर', 'tehsil', '90272', 27.420, 81.040),
-      ('village', '927003', 'Rampur Kalan', 'रामपुर कलां', 'tehsil', '90271', 27.650, 80.650)
-    on conflict do nothing`);
+  await seedTestPlaces(db.su);
 });
 afterAll(async () => {
   await db?.close();

@@ -40,6 +40,16 @@ describe('the card: the provider place and distance', () => {
     expect(await screen.findByText(`${hi}, लालबाग`)).toBeInTheDocument();
   });
 
+  it('rounds to whole kilometres from 10 km on, as Intl does, in both languages', async () => {
+    const far = provider({ place_name_en: 'Rampur', place_name_hi: 'रामपुर', distance_km: 12.46 });
+    const { unmount } = await renderWithProviders(<ProviderCard provider={far} withDistance />);
+    expect(await screen.findByText('12 km, Rampur')).toBeInTheDocument();
+    unmount();
+    await renderWithProviders(<ProviderCard provider={far} withDistance />, { language: 'hi' });
+    const hi = new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 }).format(12.46);
+    expect(await screen.findByText(`${hi}, रामपुर`)).toBeInTheDocument();
+  });
+
   it('shows nothing for a provider without a place, and no distance when it is unknown', async () => {
     await renderWithProviders(<ProviderCard provider={provider({ distance_km: null })} withDistance />);
     expect(screen.queryByText(/km/)).not.toBeInTheDocument();
@@ -81,6 +91,50 @@ describe('the list with the visitor place', () => {
     expect(api.searchProviders.mock.calls[0]![0]).not.toHaveProperty('place');
     expect(api.searchProviders.mock.calls[1]![0]).toMatchObject({ place: { kind: 'ward', code: '9270101' }, servesOnly: true });
     expect(await screen.findByText('2.4 km, Lalbagh')).toBeInTheDocument();
+  });
+
+  it('offline with a place the list was never read with: the place-less rows stay, never the error', async () => {
+    const plain = provider({ name: 'Kept Plumber', place_name_en: 'Rampur' });
+    api.searchProviders.mockImplementation(async (params) => {
+      if (params.place) throw new shared.ApiError('Failed to fetch', 'network', 0);
+      return { rows: [plain], total: 1 };
+    });
+    act(() => shared.visitorPlaceStore.getState().setPlace(LALBAGH));
+    await renderWithProviders(
+      <ProviderResults
+        mode={{ kind: 'search', query: 'plumber' }}
+        filters={DEFAULT_FILTERS}
+        onFiltersChange={jest.fn()}
+        onBack={jest.fn()}
+        params={new URLSearchParams()}
+      />,
+    );
+    // The first (place-less) read, the place-aware one that fails, and the place-less one again.
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledTimes(3));
+    expect(api.searchProviders.mock.calls[1]![0]).toMatchObject({ place: { kind: 'ward', code: '9270101' } });
+    expect(api.searchProviders.mock.calls[2]![0]).not.toHaveProperty('place');
+    expect(await screen.findByRole('heading', { name: 'Kept Plumber' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('1 provider')).toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a place-aware read refused by the server (not offline) is still an error', async () => {
+    api.searchProviders.mockImplementation(async (params) => {
+      if (params.place) throw new shared.ApiError('unknown place', '22023', 400);
+      return { rows: [placed], total: 1 };
+    });
+    act(() => shared.visitorPlaceStore.getState().setPlace(LALBAGH));
+    await renderWithProviders(
+      <ProviderResults
+        mode={{ kind: 'search', query: 'plumber' }}
+        filters={DEFAULT_FILTERS}
+        onFiltersChange={jest.fn()}
+        onBack={jest.fn()}
+        params={new URLSearchParams()}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The providers could not be loaded');
+    expect(api.searchProviders).toHaveBeenCalledTimes(2);
   });
 
   it('reads once, without a place, when none is chosen', async () => {

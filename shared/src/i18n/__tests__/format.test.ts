@@ -59,6 +59,29 @@ describe('formatNumber', () => {
     }
   });
 
+  it.each([...LANGUAGES])('writes a distance in kilometres (unit style) exactly as Intl does in %s, one formatter per options', (lang) => {
+    const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
+    const spy = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      for (const value of [0, 0.04, 2.43, 9.96, 10, 12.5, 123.4, 1234.5]) {
+        for (const maximumFractionDigits of [0, 1]) {
+          const options: Intl.NumberFormatOptions = { style: 'unit', unit: 'kilometer', maximumFractionDigits };
+          expect([value, options, formatNumber(value, lang, options)]).toEqual([
+            value,
+            options,
+            new Intl.NumberFormat(locale, options).format(value),
+          ]);
+        }
+      }
+      // The unit style never takes the plain-digits path, and formatNumber made at most one
+      // formatter per precision (the test's own make one per call).
+      const own = 8 * 2;
+      expect(spy.mock.calls.length - own).toBeLessThanOrEqual(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('groups and rounds by the language (Indian grouping), reusing formatters', () => {
     expect(formatNumber(1234567, 'en')).toBe('12,34,567');
     expect(formatNumber(1234567, 'hi')).toBe(new Intl.NumberFormat('hi-IN').format(1234567));

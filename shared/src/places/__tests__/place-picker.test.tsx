@@ -147,6 +147,28 @@ describe('PlacePicker (issue 27: choosing a place by typing)', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(hi.offline));
   });
 
+  it('takes an id, and an error beside it: aria-invalid, and the error read with the hint (aria-describedby)', async () => {
+    await renderWithProviders(
+      <>
+        <PlacePicker label="Your place" value={null} onChange={jest.fn()} id="reg-place" invalid describedBy="reg-place-error" />
+        <p id="reg-place-error">Choose your village or ward from the list.</p>
+      </>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Your place' });
+    expect(input).toHaveAttribute('id', 'reg-place');
+    expect(input).toBeInvalid();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Choose your village or ward from the list.'));
+    expect(input.getAttribute('aria-describedby')!.split(' ')).toEqual([expect.stringMatching(/-hint$/), 'reg-place-error']);
+  });
+
+  it('without those props: its own id, not invalid, described by its hint alone', async () => {
+    await renderWithProviders(<PlacePicker label="Your place" value={null} onChange={jest.fn()} />);
+    const input = screen.getByRole('combobox', { name: 'Your place' });
+    expect(input.id).toMatch(/-input$/);
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input.getAttribute('aria-describedby')).toMatch(/^\S+-hint$/);
+  });
+
   it('labels a place with its parent, Hindi first in Hindi', () => {
     expect(foundPlaceLabel(LALBAGH, 'hi')).toBe('लालबाग, सीतापुर');
     expect(foundPlaceLabel(LALBAGH, 'en')).toBe('Lalbagh, Sitapur');

@@ -16,11 +16,26 @@ jest.mock('@city/shared/places', () => {
   let next = 0;
   return {
     resetPicker: () => (next = 0),
-    PlacePicker: ({ label, value, onChange }: { label: string; value: { nameEn: string } | null; onChange: (p: unknown) => void }) => (
+    // Its a11y props as the real one sets them on its input (shared/src/places/place-picker.tsx).
+    PlacePicker: ({
+      label,
+      value,
+      onChange,
+      id,
+      invalid,
+      describedBy,
+    }: {
+      label: string;
+      value: { nameEn: string } | null;
+      onChange: (p: unknown) => void;
+      id?: string;
+      invalid?: boolean;
+      describedBy?: string;
+    }) => (
       <div>
         <label>
           {label}
-          <input readOnly value={value ? value.nameEn : ''} />
+          <input readOnly id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} value={value ? value.nameEn : ''} />
         </label>
         <button type="button" onClick={() => onChange(places[next++ % places.length])}>
           {`choose: ${label}`}
@@ -78,6 +93,10 @@ it('the whole tehsil without a place is refused beside the place field, before a
   await user.click(screen.getByRole('button', { name: 'Save place' }));
   expect(screen.getByText('To serve the whole tehsil, choose your own place first.')).toBeInTheDocument();
   expect(m.setMyPlace).not.toHaveBeenCalled();
+  // Tied to the place's input for screen readers.
+  const input = screen.getByRole('textbox', { name: 'Your village, town or ward' });
+  expect(input).toBeInvalid();
+  expect(input).toHaveAccessibleDescription('To serve the whole tehsil, choose your own place first.');
 });
 
 it('a list: places added as chips, removable, counted; the database refusing a place says so beside the list (Hindi)', async () => {
@@ -108,4 +127,8 @@ it('a list: places added as chips, removable, counted; the database refusing a p
   expect(await screen.findAllByText('आपकी चुनी एक जगह अब हमारी सूची में नहीं है। कृपया उसे हटाकर फिर से चुनें।', { selector: 'p' })).not.toHaveLength(
     0,
   );
+  // The list's picker is tied to the error beside the list.
+  const add = screen.getByRole('textbox', { name: 'जहाँ सेवा देते हैं वह जगह जोड़ें' });
+  expect(add).toBeInvalid();
+  expect(add).toHaveAccessibleDescription('आपकी चुनी एक जगह अब हमारी सूची में नहीं है। कृपया उसे हटाकर फिर से चुनें।');
 });
