@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,8 +23,10 @@ const PlaceDistance = lazy(() => import(/* webpackChunkName: "near-place" */ './
 /**
  * One provider in a category list or search results. `thumbUrl`: its cover photo's thumbnail,
  * once known (asked after the list is painted); shown beside the name, in the row's own height.
+ * Memoised: the list re-renders as its later cards, thumbnails and pages arrive, and a card
+ * whose row has not changed is not drawn again (on a slow phone, 20 cards are a long task).
  */
-export function ProviderCard({
+export const ProviderCard = memo(function ProviderCard({
   provider: p,
   thumbUrl,
   withDistance = false,
@@ -122,4 +124,4 @@ export function ProviderCard({
       </div>
     </article>
   );
-}
+});

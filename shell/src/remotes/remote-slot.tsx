@@ -1,4 +1,4 @@
-import React, { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import React, { Component, lazy, memo, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type RemoteModuleId, type RemoteModules } from '@city/shared';
 import { forgetRemote, loadRemoteComponent, remoteOf } from './load-remote';
@@ -78,8 +78,12 @@ export type RemoteSlotProps<K extends RemoteModuleId> = RemoteSlotBase<K> &
  */
 export function RemoteSlot<K extends RemoteModuleId>({ id, props, onError = 'message', onDismiss, loading }: RemoteSlotProps<K>) {
   const [attempt, setAttempt] = useState(0);
+  // Memoised: the shell re-renders its page (the search params, the page going idle, the auth
+  // state), and a remote given the same props must not redraw its whole tree each time (on a
+  // slow phone a list of cards is a long task). What the remote reads itself (router, stores,
+  // language) still re-renders it.
   const Remote = useMemo(
-    () => lazy(async () => ({ default: (await loadRemoteComponent(id)) as ComponentType<RemoteModules[K]> })),
+    () => lazy(async () => ({ default: memo((await loadRemoteComponent(id)) as ComponentType<RemoteModules[K]>) })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each Retry (`attempt`) needs a new lazy component
     [id, attempt],
   );

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@city/shared/testing';
 import { RemoteSlot } from '../remote-slot';
 import { forgetRemote, loadRemoteComponent } from '../load-remote';
@@ -41,5 +42,29 @@ describe('RemoteSlot', () => {
     await waitFor(() => expect(console.error).toHaveBeenCalledWith('[remote-slot]', expect.any(Error), expect.anything()));
     expect(container.querySelector('[data-remote-slot="mf_ads"]')?.textContent).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not redraw a remote when the shell re-renders with the same props, and does when they change', async () => {
+    let renders = 0;
+    load.mockResolvedValueOnce(({ providerId }: { providerId: string }) => {
+      renders += 1;
+      return <p>profile {providerId}</p>;
+    });
+    let setState: (next: { tick: number; id: string }) => void = () => undefined;
+    function ShellPage() {
+      const [state, set] = useState({ tick: 0, id: 'p1' });
+      setState = set;
+      // A new props object each render, as the shell's pages write them.
+      return <RemoteSlot id="mf_provider_profile/ProviderProfile" props={{ providerId: state.id }} />;
+    }
+    await renderWithProviders(<ShellPage />);
+    expect(await screen.findByText('profile p1')).toBeInTheDocument();
+    const first = renders;
+    act(() => setState({ tick: 1, id: 'p1' }));
+    act(() => setState({ tick: 2, id: 'p1' }));
+    expect(renders).toBe(first);
+    act(() => setState({ tick: 3, id: 'p2' }));
+    expect(await screen.findByText('profile p2')).toBeInTheDocument();
+    expect(renders).toBe(first + 1);
   });
 });
