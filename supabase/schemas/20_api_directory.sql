@@ -887,6 +887,7 @@ begin
   -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
   -- the places of the same tehsil; the lists that name it.
   -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
+  -- Each provider once (0023: union all, their own place's only in the first part).
   select max(p.serve_radius_km) into v_reach from public.service_providers p
    where p.status = 'approved' and p.serve_mode = 'nearby';
   -- Dynamic: the category (of a list) is an index condition of each probe.
@@ -907,22 +908,24 @@ begin
   ), s as (
     select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
      where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6 %1$s
-    union
+    union all
     select x.id, d.dist from d cross join lateral (
       select p.id from public.service_providers p
        where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
          and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
-     where d.dist <= $3
-    union
+     where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
+    union all
     select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
       select p.id from public.service_providers p
        where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
          and p.serve_mode = 'tehsil' %1$s offset 0) x
-    union
+     where not (t.kind = $5 and t.code = $6)
+    union all
     select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
       from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
       left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
      where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list' %1$s
+       and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6)
   )
   select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
   $q$, case when v_category is null or not v_list then ''
