@@ -7,11 +7,12 @@
 --    best rating sums of each rating count) instead of sorting every provider.
 -- 2. A search with a place reads its matches first and tests each (as a list of a category
 --    does), instead of gathering everyone who serves the place and ranking the matches twice.
--- 3. Who serves a place (a list of every category): index-only probes, the radius part of each.
+-- 3. Who serves a place (a list of every category): an index-only probe per nearby place, the
+--    radius part of it, and one range for the tehsil part, joined with the tehsil's places.
 
 drop index public.service_providers_serve_idx;
 create index service_providers_serve_idx on public.service_providers
-  using btree (place_kind, place_code, serve_mode, serve_radius_km) include (id) where (status = 'approved'::text);
+  using btree (serve_mode, place_kind, place_code, serve_radius_km) include (id) where (status = 'approved'::text);
 create index service_providers_rating_count_idx on public.service_providers
   using btree (rating_count, rating_sum desc) where (status = 'approved'::text);
 
@@ -676,7 +677,8 @@ begin
   -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
   -- the places of the same tehsil; the lists that name it.
   -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
-  -- Each provider once (0023: union all, their own place's only in the first part).
+  -- Each provider once (0023: union all, their own place's only in the first part). The
+  -- tehsil's: one range of the index's tehsil part joined with the tehsil's places (0023).
   select max(p.serve_radius_km) into v_reach from public.service_providers p
    where p.status = 'approved' and p.serve_mode = 'nearby';
   -- Dynamic: the category (of a list) is an index condition of each probe.
@@ -704,11 +706,9 @@ begin
          and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
      where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
     union all
-    select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
-      select p.id from public.service_providers p
-       where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
-         and p.serve_mode = 'tehsil' %1$s offset 0) x
-     where not (t.kind = $5 and t.code = $6)
+    select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
+      from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
+     where p.status = 'approved' and p.serve_mode = 'tehsil' %1$s and not (t.kind = $5 and t.code = $6)
     union all
     select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
       from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id

@@ -887,7 +887,8 @@ begin
   -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
   -- the places of the same tehsil; the lists that name it.
   -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
-  -- Each provider once (0023: union all, their own place's only in the first part).
+  -- Each provider once (0023: union all, their own place's only in the first part). The
+  -- tehsil's: one range of the index's tehsil part joined with the tehsil's places (0023).
   select max(p.serve_radius_km) into v_reach from public.service_providers p
    where p.status = 'approved' and p.serve_mode = 'nearby';
   -- Dynamic: the category (of a list) is an index condition of each probe.
@@ -915,11 +916,9 @@ begin
          and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
      where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
     union all
-    select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
-      select p.id from public.service_providers p
-       where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
-         and p.serve_mode = 'tehsil' %1$s offset 0) x
-     where not (t.kind = $5 and t.code = $6)
+    select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
+      from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
+     where p.status = 'approved' and p.serve_mode = 'tehsil' %1$s and not (t.kind = $5 and t.code = $6)
     union all
     select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
       from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
