@@ -103,6 +103,7 @@ async function measure(db: Db, label: string): Promise<boolean> {
   const deepTimes: number[] = [];
   const searchTimes: number[] = [];
   const perQuery = new Map<string, number[]>();
+  const perQueryNear = new Map<string, number[]>();
   const listNearTimes: number[] = [];
   const listNearCatTimes: number[] = [];
   const listNearAllTimes: number[] = [];
@@ -121,7 +122,9 @@ async function measure(db: Db, label: string): Promise<boolean> {
     listNearTimes.push(nearMs);
     (i % 3 ? listNearCatTimes : listNearAllTimes).push(nearMs);
     listAllTimes.push(await run(listAll, [sort]));
-    searchNearTimes.push(await run(searchNear, [q, sort, kind, code]));
+    const nearSearchMs = await run(searchNear, [q, sort, kind, code]);
+    searchNearTimes.push(nearSearchMs);
+    perQueryNear.set(q, [...(perQueryNear.get(q) ?? []), nearSearchMs]);
   }
   const rows = [
     summarise('list, first page', listTimes),
@@ -133,6 +136,7 @@ async function measure(db: Db, label: string): Promise<boolean> {
     summarise('  with a place: of a category', listNearCatTimes),
     summarise('  with a place: every category', listNearAllTimes),
     ...[...perQuery].map(([q, t]) => summarise(`  "${q}"`, t)),
+    ...[...perQueryNear].map(([q, t]) => summarise(`  near: "${q}"`, t)),
   ];
   console.log(`\n${label}: ${PROVIDERS} providers, ${ITERATIONS} iterations (ms)`);
   console.log(`${'call'.padEnd(36)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}`);

@@ -636,7 +636,10 @@ begin
       -- Fewer rows than asked and than the total (a typo search counts more than it ranks): the set.
       exit when v_done or v_fetched >= 1200 or cardinality(v_chunk) < v_scan
              or (not v_only and cardinality(array_positions(v_m_serves, true)) >= v_offset + v_limit);
-      v_scan := 1000;
+      -- The next chunk: as many matches as the servers still wanted need at the density so far,
+      -- and half again (a chunk of 1,000 costs its rows in full).
+      v_scan := least(1000, greatest(100, 50 + ceil(1.5 * (v_offset + v_limit - cardinality(array_positions(v_m_serves, true)))
+                                                     * v_fetched / greatest(cardinality(array_positions(v_m_serves, true)), 1))::integer));
     end loop;
     if v_done or (not v_only and cardinality(array_positions(v_m_serves, true)) >= v_offset + v_limit) then
       -- Who serves: the first offset + limit (at most v_cap) by distance, then by relevance.
