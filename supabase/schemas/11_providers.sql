@@ -103,6 +103,9 @@ CREATE INDEX service_providers_category_idx ON public.service_providers USING bt
 
 CREATE INDEX service_providers_category_new_idx ON public.service_providers USING btree (category, registration_date DESC, id) WHERE (status = 'approved'::text);
 
+-- Every category by rating: the best rating sums of each rating count (from 0023)
+CREATE INDEX service_providers_rating_count_idx ON public.service_providers USING btree (rating_count, rating_sum DESC) WHERE (status = 'approved'::text);
+
 CREATE INDEX service_providers_new_order_idx ON public.service_providers USING btree (registration_date DESC, id) WHERE (status = 'approved'::text);
 
 CREATE INDEX service_providers_search_idx ON public.service_providers USING gin (search_text extensions.gin_trgm_ops) WHERE (status = 'approved'::text);

@@ -544,10 +544,11 @@ alter table public.service_providers
 
 create index service_providers_place_idx on public.service_providers using btree (place_kind, place_code)
   where (status = 'approved'::text);
--- Who serves a place: providers by place, mode, category and radius (an index range per nearby
--- place, the category of a list in it), and the largest radius of a nearby provider. (from 0022)
+-- Who serves a place: providers by mode, place and radius, with their id (an index-only range
+-- per nearby place, the radius part of it; the whole tehsil part, joined with a tehsil's
+-- places) (from 0023), and the largest radius of a nearby provider (from 0022).
 create index service_providers_serve_idx on public.service_providers
-  using btree (place_kind, place_code, serve_mode, category, serve_radius_km) where (status = 'approved'::text);
+  using btree (serve_mode, place_kind, place_code, serve_radius_km) include (id) where (status = 'approved'::text);
 create index service_providers_nearby_radius_idx on public.service_providers
   using btree (serve_radius_km) where (status = 'approved'::text and serve_mode = 'nearby'::text);
 

@@ -130,7 +130,7 @@ $$;
 
 -- 0019's search_providers (relevance first, then the chosen sort: see ../README.md, "Search: how
 -- results are ranked"), and p_ids / p_ids_in: only the rows of a set, or only the others; the
--- limit up to 1,000. The order of public.search_providers below. (from 0022)
+-- limit up to 1,000. The order of public.search_providers below. (from 0023)
 CREATE FUNCTION private.search_providers_core(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -204,6 +204,11 @@ declare
   v_available boolean := coalesce(p_available, false);
   -- Counted from category_stats only when no filter it cannot answer is on.
   v_stats boolean;
+  -- A list of every category by rating: the largest category mean, the rating counts, the bound.
+  v_maxprior numeric;
+  v_counts integer[];
+  v_bound numeric;
+  v_found uuid[];
 begin
   if v_verified not in ('all', 'verified', 'unverified') then
     raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
@@ -288,6 +293,48 @@ begin
     end if;
     if v_total = 0 or v_offset >= v_total then
       return;
+    end if;
+    -- Every category by rating (0023): no index gives this order (a row's score depends on its
+    -- category's mean), and sorting every provider costs ~150 ms at 50,000. A row with n
+    -- ratings summing s scores (5 m + s) / (5 + n) <= (5 M + s) / (5 + n), M the largest
+    -- category mean: so with T the page's last score among a sample (the best sums of each
+    -- rating count, from service_providers_rating_count_idx), every row that can be on the page
+    -- has s >= T (5 + n) - 5 M, a range of that index per rating count. Exact: the rows found
+    -- are ranked in the order of 0019. When T does not exceed M (few ratings; unrated rows score
+    -- their category's mean), the plain sort.
+    if v_category is null and v_sort = 'rating_desc' and v_total > v_offset + v_limit then
+      select greatest(coalesce(max(coalesce(s.rating_sum::numeric / nullif(s.rating_count, 0), 3)), 3), 3)
+        into v_maxprior from public.category_stats s;
+      v_counts := array(
+        with recursive g(n) as (
+          (select p.rating_count from public.service_providers p where p.status = 'approved'
+            order by p.rating_count limit 1)
+          union all
+          select (select p.rating_count from public.service_providers p
+                   where p.status = 'approved' and p.rating_count > g.n order by p.rating_count limit 1)
+            from g where g.n is not null)
+        select g.n from g where g.n is not null);
+      execute 'select k.score from unnest($16::integer[]) as g(n) cross join lateral (select '
+        || 'public.rating_score(s.rating_sum, s.rating_count, p.rating_sum, p.rating_count) as score from '
+        || v_from || ' where ' || v_filters || ' and p.rating_count = g.n order by p.rating_sum desc limit $7 + $8) k'
+        || ' order by k.score desc offset $7 + $8 - 1 limit 1'
+        into v_bound
+        using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids,
+              v_counts;
+      if v_bound - 0.001 > v_maxprior then
+        execute 'select array_agg(x.id) from unnest($16::integer[]) as g(n) cross join lateral (select p.id'
+          || ' from public.service_providers p where ' || v_filters || ' and p.rating_count = g.n'
+          || ' and p.rating_sum >= ceil($17 * (5 + g.n) - 5 * $18 - 0.001)::integer offset 0) x'
+          into v_found
+          using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids,
+                v_counts, v_bound, v_maxprior;
+        return query execute
+          'select ' || v_cols || ', $9::bigint from ' || v_from || ' where p.id = any ($16)'
+          || ' order by ' || v_order || ' limit $7 offset $8'
+          using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, v_total, null::text[], null::bigint, null::numeric[], null::text[], null::text, p_ids,
+                v_found;
+        return;
+      end if;
     end if;
     return query execute
       'select ' || v_cols || ', $9::bigint from ' || v_from || ' where ' || v_filters
@@ -591,7 +638,7 @@ $$;
 -- through provider_serves), by distance, then the order of 0019; then everyone else in the
 -- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
 -- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
--- 'place'. See ../README.md, "Search: how results are ranked". (from 0022)
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0023)
 CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -629,6 +676,20 @@ declare
   v_reach integer;
   v_towns text[];
   v_list boolean;
+  -- A search's matches read so far (0023): ids, who serves, distances.
+  v_chunk uuid[];
+  v_total bigint;
+  v_matches bigint;
+  v_scan integer;
+  v_fetched integer := 0;
+  v_done boolean;
+  v_m_ids uuid[] := '{}';
+  v_m_serves boolean[] := '{}';
+  v_m_dists double precision[] := '{}';
+  -- A list without a filter: the distance of the page's last server.
+  v_edge double precision;
+  v_near uuid[];
+  v_near_dists double precision[];
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
@@ -741,10 +802,96 @@ begin
     return;
   end if;
 
+  -- A search (0023): its matches first, in the order of 0019, a chunk at a time, each tested
+  -- with the rules above (their place's row, the tehsil's towns, their provider_serves row),
+  -- until the page's servers are found (the first offset + limit servers: a page sorts them by
+  -- distance) or every match is tested. The same page and total as the set below (who serves
+  -- among the matches, then the others), without gathering everyone who serves the place.
+  -- Matches too sparse in servers (more than 1,200 read), or p_serves_only with more: the set.
+  if not v_list then
+    v_towns := array(select tw.code from public.places tw
+                      where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil);
+    v_scan := least(1000, greatest(200, 10 * (v_offset + v_limit)));
+    loop
+      select coalesce(array_agg(c.id order by c.ord), '{}'), max(c.total_count)
+        into v_chunk, v_total
+        from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort, v_scan, v_fetched, p_available)
+             with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
+                                  verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
+                                  total_count, ord);
+      if v_fetched = 0 then
+        v_matches := coalesce(v_total, 0);
+      end if;
+      select v_m_ids || coalesce(array_agg(g.id order by g.ord), '{}'),
+             v_m_serves || coalesce(array_agg(t.serves order by g.ord), '{}'),
+             v_m_dists || coalesce(array_agg(t.dist order by g.ord), '{}')
+        into v_m_ids, v_m_serves, v_m_dists
+        from unnest(v_chunk) with ordinality as g(id, ord)
+        join public.service_providers p on p.id = g.id
+        left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+        left join public.provider_serves ps
+          on ps.provider_id = p.id and ps.place_kind = v_kind and ps.place_code = v_code
+        cross join lateral (
+          select case when v_lat is not null
+                      then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end as dist,
+                 coalesce((p.place_kind = v_kind and p.place_code = v_code)
+                   or (p.serve_mode = 'nearby' and v_lat is not null and pl.lat is not null
+                       and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision))
+                   or (p.serve_mode = 'tehsil' and v_tehsil is not null
+                       and ((pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil)
+                            or (pl.parent_kind = 'town' and pl.parent_code = any (v_towns))))
+                   or (p.serve_mode = 'list' and ps.provider_id is not null), false) as serves) t;
+      v_fetched := v_fetched + cardinality(v_chunk);
+      v_done := v_fetched >= v_matches;
+      -- Fewer rows than asked and than the total (a typo search counts more than it ranks): the set.
+      exit when v_done or v_fetched >= 1200 or cardinality(v_chunk) < v_scan
+             or (not v_only and cardinality(array_positions(v_m_serves, true)) >= v_offset + v_limit);
+      -- The next chunk: as many matches as the servers still wanted need at the density so far,
+      -- and half again (a chunk of 1,000 costs its rows in full).
+      v_scan := least(1000, greatest(100, 50 + ceil(1.5 * (v_offset + v_limit - cardinality(array_positions(v_m_serves, true)))
+                                                     * v_fetched / greatest(cardinality(array_positions(v_m_serves, true)), 1))::integer));
+    end loop;
+    if v_done or (not v_only and cardinality(array_positions(v_m_serves, true)) >= v_offset + v_limit) then
+      -- Who serves: the first offset + limit (at most v_cap) by distance, then by relevance.
+      select coalesce(array_agg(x.id order by x.k > least(v_cap, v_offset + v_limit),
+                                case when x.k <= least(v_cap, v_offset + v_limit) then x.dist end nulls last, x.k), '{}'),
+             count(*)
+        into v_ids, v_n
+        from (select m.id, m.dist, row_number() over (order by m.ord) as k
+                from unnest(v_m_ids, v_m_serves, v_m_dists) with ordinality as m(id, serves, dist, ord)
+               where m.serves) x;
+      v_sorted := v_ids;
+      if not v_only then
+        v_rest := array(select m.id from unnest(v_m_ids, v_m_serves) with ordinality as m(id, serves, ord)
+                         where not m.serves order by m.ord);
+        v_rest_n := v_matches - v_n;
+        -- Unless every match was read, the page is all servers and v_n only a lower bound.
+      else
+        v_rest_n := 0;
+      end if;
+      v_page := (v_sorted || v_rest)[v_offset + 1 : v_offset + v_limit];
+      return query
+        select p.id, p.name, p.business_name, p.mobile, p.category, p.specialist_in, p.experience, p.address,
+               p.verified, p.registration_date, p.avg_rating::numeric, p.rating_count, p.on_leave_until, p.opening_hours,
+               (v_n + v_rest_n)::bigint, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
+               p.id = any (v_ids),
+               case when v_lat is not null and pl.lat is not null
+                    then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+          from unnest(v_page) with ordinality as g(id, ord)
+          join public.service_providers p on p.id = g.id
+          left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+         order by g.ord;
+      return;
+    end if;
+    v_towns := null;
+  end if;
+
   -- Who serves the place, and how far each is (their place's centre to the visitor's; null
   -- without both): their own place; nearby places (50 km at most) with a radius that reaches;
   -- the places of the same tehsil; the lists that name it.
   -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
+  -- Each provider once (0023: union all, their own place's only in the first part). The
+  -- tehsil's: one range of the index's tehsil part joined with the tehsil's places (0023).
   select max(p.serve_radius_km) into v_reach from public.service_providers p
    where p.status = 'approved' and p.serve_mode = 'nearby';
   -- Dynamic: the category (of a list) is an index condition of each probe.
@@ -765,22 +912,22 @@ begin
   ), s as (
     select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
      where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6 %1$s
-    union
+    union all
     select x.id, d.dist from d cross join lateral (
       select p.id from public.service_providers p
        where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
-         and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= d.dist offset 0) x
-     where d.dist <= $3
-    union
-    select x.id, private.km($1, $2, t.lat::double precision, t.lon::double precision) from t cross join lateral (
-      select p.id from public.service_providers p
-       where p.status = 'approved' and p.place_kind = t.kind and p.place_code = t.code
-         and p.serve_mode = 'tehsil' %1$s offset 0) x
-    union
+         and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
+     where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
+    union all
+    select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
+      from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
+     where p.status = 'approved' and p.serve_mode = 'tehsil' %1$s and not (t.kind = $5 and t.code = $6)
+    union all
     select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
       from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
       left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
      where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list' %1$s
+       and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6)
   )
   select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
   $q$, case when v_category is null or not v_list then ''
@@ -791,6 +938,19 @@ begin
 
   if v_list then
     -- A list: who serves it with the list's filters, by distance, then the list's order.
+    -- Without a filter (0023) every server is listed: only those as near as the page's last are
+    -- read and ranked (thousands otherwise), and their number is the set's.
+    if v_category is null and v_verified = 'all' and v_min = 0 and not v_available then
+      select sv.dist into v_edge from unnest(v_dists) as sv(dist)
+       order by sv.dist nulls last offset v_offset + v_limit - 1 limit 1;
+    end if;
+    if v_edge is not null then
+      select array_agg(sv.id), array_agg(sv.dist) into v_near, v_near_dists
+        from unnest(v_ids, v_dists) as sv(id, dist) where sv.dist <= v_edge;
+    else
+      v_near := v_ids;
+      v_near_dists := v_dists;
+    end if;
     select coalesce(array_agg(x.id order by x.rn), '{}'), coalesce(max(x.n), 0)
       into v_sorted, v_n
       from (select sv.id,
@@ -800,7 +960,7 @@ begin
                      case when v_sort = 'newly_added' then null else p.rating_count end desc,
                      p.registration_date desc, p.id) as rn,
                    count(*) over () as n
-              from unnest(v_ids, v_dists) as sv(id, dist)
+              from unnest(v_near, v_near_dists) as sv(id, dist)
               join public.service_providers p on p.id = sv.id
               left join public.category_stats cs on cs.category = p.category
              where p.status = 'approved'
@@ -813,6 +973,9 @@ begin
                     or p.on_leave_until < (now() at time zone 'Asia/Kolkata')::date)
              order by rn
              limit v_offset + v_limit) x;
+    if v_edge is not null then
+      v_n := cardinality(v_ids);
+    end if;
   else
     -- A search: who serves it among the matches, by distance, then the order of 0019 (its
     -- first 200 matches; beyond, its order).
@@ -832,6 +995,19 @@ begin
   -- Then everyone else, in the order of 0019 (their count comes with their first row).
   if not v_only then
     v_need := v_offset + v_limit - greatest(v_offset, v_n::integer);
+  end if;
+  if not v_only and v_list and v_need <= 0 and v_min = 0 and not v_available then
+    -- The page is all servers (0023): the others are only counted, as the call below would.
+    select coalesce(sum(case v_verified
+                          when 'verified' then s.approved_verified
+                          when 'unverified' then s.approved - s.approved_verified
+                          else s.approved end), 0) - v_n
+      into v_rest_n
+      from public.category_stats s
+     where v_category is null
+        or (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
+        or s.category = v_category;
+  elsif not v_only then
     select coalesce(array_agg(c.id order by c.ord) filter (where v_need > 0), '{}'), max(c.total_count)
       into v_rest, v_rest_n
       from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort,

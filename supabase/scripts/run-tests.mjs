@@ -32,6 +32,7 @@ const PGLITE_ONLY = [
   'tests/migration-0007\\.test\\.ts',
   'tests/migration-0008\\.test\\.ts',
   'tests/migration-0019\\.test\\.ts',
+  'tests/near-place-parity\\.test\\.ts',
   'tests/phone-otp\\.test\\.ts',
   'tests/postgrest-parity\\.test\\.ts',
   'tests/schema-files-pglite\\.test\\.ts',
