@@ -251,6 +251,8 @@ function summariseLighthouse(runs: LighthouseRun[]) {
     totalBytes: median(runs.map((r) => r.totalBytes)),
     fcpMs: median(runs.map((r) => r.fcpMs)),
     scores: runs.map((r) => r.score),
+    // TBT varies more between runs than between builds: every run's is printed beside the median.
+    tbts: runs.map((r) => Math.round(r.tbtMs)),
   };
 }
 
@@ -483,7 +485,12 @@ async function main(): Promise<void> {
         r ? `${(r.lcpMs / 1000).toFixed(2)} s` : null,
         !!r && r.lcpMs <= BUDGET.lcpMs,
       );
-      row(`TBT, ${label} (Lighthouse)`, `<= ${BUDGET.tbtMs} ms`, r ? `${r.tbtMs.toFixed(0)} ms` : null, !!r && r.tbtMs <= BUDGET.tbtMs);
+      row(
+        `TBT, ${label} (Lighthouse)`,
+        `<= ${BUDGET.tbtMs} ms`,
+        r ? `${r.tbtMs.toFixed(0)} ms (runs ${r.tbts.join(', ')})` : null,
+        !!r && r.tbtMs <= BUDGET.tbtMs,
+      );
       row(`CLS, ${label} (Lighthouse)`, `< ${BUDGET.cls}`, r ? r.cls.toFixed(3) : null, !!r && r.cls < BUDGET.cls);
       const js = firstRender[key];
       row(
@@ -542,7 +549,7 @@ async function main(): Promise<void> {
 
     report.push('## Lighthouse (median)', '', '| Page | Score | LCP | TBT | CLS | FCP | Total bytes |', '|---|---|---|---|---|---|---|');
     const lhRow = (name: string, r: ReturnType<typeof summariseLighthouse>) =>
-      `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${(r.fcpMs / 1000).toFixed(2)} s | ${fmtKiB(r.totalBytes)} KiB |`;
+      `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${(r.lcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms (${r.tbts.join(', ')}) | ${r.cls.toFixed(3)} | ${(r.fcpMs / 1000).toFixed(2)} s | ${fmtKiB(r.totalBytes)} KiB |`;
     const lhNames: Record<PageKey, string> = {
       home: '`/`',
       list: `category list \`${pages.list}\``,
