@@ -6,6 +6,7 @@ import './styles/shell.css';
 import './styles/layout-stability.css';
 import { afterNextPaint } from '@city/shared/scheduling/frames';
 import { startPreload } from './remotes/startup-preload';
+import { BOOTSTRAP_SHARED, warmSharedSingletons } from './remotes/warm-shared';
 import { applyLanguageFromUrl } from './app/url-language';
 
 // `?lang=` (the language toggle is a link to it, so it works before the app runs): stored, then
@@ -18,5 +19,8 @@ afterNextPaint(() => {
   // remote this route needs first, so it downloads alongside React instead of after it.
   startPreload({ config: '/config.json', remotes: '/remotes.json' }, window.location.pathname, window.location.search);
   // Async boundary: lets Module Federation negotiate shared singletons before any import runs.
-  void import('./bootstrap');
+  // React and the other singletons are made ready in small tasks first (warm-shared.ts); the
+  // HTML preloads the bootstrap chunk meanwhile (shell/rspack.config.ts), so waiting costs no
+  // round trip.
+  void warmSharedSingletons(BOOTSTRAP_SHARED).then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
 });
