@@ -23,7 +23,14 @@ const steps: Step[] = [
     ],
     countsAsOne: true,
   },
-  { name: 'typecheck', commands: [['npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']]] },
+  {
+    name: 'typecheck',
+    commands: [
+      ['npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']],
+      // The root scripts (bench, deploy check, start, this file) belong to no workspace.
+      ['npx', ['tsc', '-p', 'tsconfig.scripts.json']],
+    ],
+  },
   {
     name: 'unit + backend integration',
     commands: [['npx', ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', '--filter=!@city/e2e']]],

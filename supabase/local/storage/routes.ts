@@ -169,7 +169,8 @@ async function readUpload(c: Context, body: Uint8Array): Promise<{ bytes: Uint8A
   if (contentType !== 'multipart/form-data') return { bytes: body, declared: contentType };
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
+    // A copy on its own ArrayBuffer: what the DOM's BodyInit accepts (the root scripts' tsconfig).
+    form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': c.req.header('content-type')! } }).formData();
   } catch {
     return storageError(400, 'InvalidRequest', 'Invalid request', 'The multipart body could not be read');
   }
