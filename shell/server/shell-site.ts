@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { REMOTE_PARAMS } from '@city/shared/contracts';
+import { matchRoute, REMOTE_PARAMS, routeNeedsDataAtOnce } from '@city/shared/contracts';
 import { securityHeaders, serviceWorkerHeaders } from './security-headers';
 import { StaticServer, type DynamicResponse, type DynamicRoute, type FinishedRequest } from './static-server';
 import { providerOgRoute, publicOriginOf } from './provider-og';
@@ -26,6 +26,7 @@ import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
 import { firstReadTargets, readFirstReads, withFirstReads } from './first-reads';
 import { readProfile } from './profile-reads';
+import { withDataServicePreconnect } from './data-preconnect';
 
 /** One route of the site: a path (`:id`, `:n` and `*` are patterns) and what answers it. */
 type SiteRoute = [path: string, answer: DynamicRoute];
@@ -183,27 +184,36 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
     const html = indexHtml();
     if (category) {
       const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-      const body = withBootContent(renderCategoryHead(html, category, 'hi', publicOrigin), categoryBootContent(category));
+      const head = withDataServicePreconnect(renderCategoryHead(html, category, 'hi', publicOrigin), '/', search, supabaseUrl);
+      const body = withBootContent(head, categoryBootContent(category));
       return page(withFirstReads(body, reads), reads !== null);
     }
     // A category wins over the text (the directory's rule), also one not in the catalogue.
     const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
     if (!query) return page(homeHead(html), true);
     const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-    return page(withFirstReads(withBootContent(homeHead(html), searchBootContent(query)), reads), reads !== null);
+    const head = withDataServicePreconnect(homeHead(html), '/', search, supabaseUrl);
+    return page(withFirstReads(withBootContent(head, searchBootContent(query)), reads), reads !== null);
   };
 
   // `/provider/:id`: chat apps read Open Graph tags from the first HTML, so the profile's first
   // reads come first (profile-reads.ts) and the preview is taken from them. 404 if not listed.
   const profilePage = providerOgRoute({
     publicOrigin,
-    indexHtml: shellHtml,
+    indexHtml: () => withDataServicePreconnect(shellHtml(), '/provider/:id', '', supabaseUrl),
     lang: 'hi',
     readProfile: (id) => readProfile(id, dataService),
   });
 
-  // Every other path: shell.html, which the app renders; a 404 with it where no route matches.
-  const otherPage = pageOrNotFoundRoute(async () => null, shellHtml);
+  // Every other path: shell.html, which the app renders (with the data service's preconnect on a
+  // page that reads at once: the signed-in pages); a 404 with it where no route matches.
+  const signedInPage: DynamicRoute = (req) => {
+    const { pathname, search } = new URL(req.url ?? '/', 'http://x');
+    return routeNeedsDataAtOnce(matchRoute(pathname), search)
+      ? page(withDataServicePreconnect(shellHtml(), pathname, search, supabaseUrl), true)
+      : null;
+  };
+  const otherPage = pageOrNotFoundRoute(signedInPage, shellHtml);
 
   const sitemap: DynamicRoute = async (req) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;

@@ -6,7 +6,7 @@ import './styles/shell.css';
 import './styles/layout-stability.css';
 import { afterNextPaint } from '@city/shared/scheduling/frames';
 import { startPreload } from './remotes/startup-preload';
-import { BOOTSTRAP_SHARED, warmSharedSingletons } from './remotes/warm-shared';
+import { bootstrapShared, warmSharedSingletons } from './remotes/warm-shared';
 import { applyLanguageFromUrl } from './app/url-language';
 
 // `?lang=` (the language toggle is a link to it, so it works before the app runs): stored, then
@@ -22,5 +22,5 @@ afterNextPaint(() => {
   // React and the other singletons are made ready in small tasks first (warm-shared.ts); the
   // HTML preloads the bootstrap chunk meanwhile (shell/rspack.config.ts), so waiting costs no
   // round trip.
-  void warmSharedSingletons(BOOTSTRAP_SHARED).then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
+  void warmSharedSingletons(bootstrapShared()).then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
 });

@@ -55,9 +55,9 @@ export interface RouteSpec {
   /** The remote module that holds the page's main content (its LCP), or null for shell-only pages. */
   module: RouteModule | null;
   /**
-   * Whether the page calls the data service as soon as the app runs (then the start-up
-   * preconnects to it and starts supabase-js alongside React): always, never, or only when one
-   * of these parameters is in the URL.
+   * Whether the page calls the data service as soon as the app runs (then its first HTML
+   * preconnects to it, and the start-up starts supabase-js alongside React where a session is
+   * used): always, never, or only when one of these parameters is in the URL.
    */
   data: 'at-once' | 'on-demand' | { readonly atOnceWith: readonly OwnedParam[] };
   /** Built into index.html at build time (shell/prerender). */

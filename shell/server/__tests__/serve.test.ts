@@ -283,6 +283,8 @@ describe('npm run serve: answering', () => {
     const reads = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`, 's').exec(res.body);
     expect((JSON.parse(reads![1]!) as { reads: unknown[] }).reads).toHaveLength(3);
     expect(res.body).toContain('boot-skeleton__title');
+    // The connection to the data service opens while the HTML is read (data-preconnect.ts).
+    expect(res.body).toContain(`<link rel="preconnect" href="${new URL(backend.url).origin}" crossorigin>`);
 
     // The same page from the code `npm start` runs (site.ts builds the shell with createShellSite).
     const local = createShellSite({

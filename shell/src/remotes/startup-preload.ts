@@ -52,28 +52,6 @@ export function needsDataAtOnce(pathname: string, search: string): boolean {
 }
 
 /**
- * Opens the connection to the data service while the app's code downloads: its first request
- * otherwise pays for the connection (TCP, and TLS in production) after everything else, on the
- * critical path of a provider profile. CORS requests without credentials use the anonymous pool.
- */
-function preconnectToDataService(config: Promise<Response>): void {
-  void config
-    .then(async (res) => {
-      if (!res.ok) return;
-      const { supabaseUrl } = (await res.clone().json()) as { supabaseUrl?: unknown };
-      if (typeof supabaseUrl !== 'string') return;
-      const url = new URL(supabaseUrl);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
-      const link = document.createElement('link');
-      link.rel = 'preconnect';
-      link.href = url.origin;
-      link.crossOrigin = 'anonymous';
-      document.head.appendChild(link);
-    })
-    .catch(() => undefined); // a bad config.json is reported by its real reader
-}
-
-/**
  * Whether a signed-in session may be stored (supabase-js's keys end in '-auth-token'; the
  * page's is 'city-auth-token'). Read here without '@city/shared' (see the top of this file).
  */
@@ -102,7 +80,6 @@ export function startPreload(urls: { remotes: string; config: string }, pathname
     early.set(url, request);
   }
   if (needsDataAtOnce(pathname, search)) {
-    preconnectToDataService(early.get(urls.config)!);
     // Without a session the page's first reads are plain anonymous requests (@city/shared's
     // public-rest) and supabase-js (57 KiB) waits for a write. With one, they go through
     // supabase-js: it downloads alongside React rather than after it. Through the share scope,

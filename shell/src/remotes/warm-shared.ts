@@ -8,25 +8,13 @@
  * Imports nothing shared itself (see startup-preload.ts). A failure is swallowed: the
  * bootstrap's own import loads the module again (shared-retry plugin) and reports it.
  */
-import { loadShare } from '@module-federation/enhanced/runtime';
+import { getInstance, loadShare } from '@module-federation/enhanced/runtime';
 import { ensureRuntimePlugins } from './startup-preload';
 
-/**
- * The shared singletons the bootstrap chunk imports, in the order they depend on each other:
- * every one of shared/build's SHARED_SINGLETONS except supabase-js, which waits for a page's
- * data (a test holds the two lists together).
- */
-export const BOOTSTRAP_SHARED = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'i18next',
-  'react-i18next',
-  'zustand',
-  '@city/shared',
-] as const;
+/** The shared singletons of this build but supabase-js, which waits for a page's data. */
+export function bootstrapShared(): string[] {
+  return Object.keys(getInstance()?.options.shared ?? {}).filter((name) => name !== '@supabase/supabase-js');
+}
 
 /**
  * The next task: a MessageChannel message runs after the browser's pending work, without the

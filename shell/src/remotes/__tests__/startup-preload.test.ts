@@ -110,11 +110,8 @@ test('failures stay quiet here: the real load reports them (fallback + Retry)', 
   }
 });
 
-describe('the connection to the data service', () => {
-  const preconnects = () =>
-    [...document.head.querySelectorAll('link[rel="preconnect"]')].map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')]);
-  beforeEach(() => document.head.querySelectorAll('link[rel="preconnect"]').forEach((l) => l.remove()));
-
+// The connection to the data service opens from the page's first HTML (shell/server/data-preconnect.ts).
+describe('supabase-js at start-up', () => {
   afterEach(() => localStorage.clear());
 
   test.each([
@@ -122,13 +119,9 @@ describe('the connection to the data service', () => {
     ['a category list', '/', '?category=plumber', false],
     ['a search', '/', '?q=nal', false],
     ['the admin pages', '/admin', '', true],
-  ])('opens early on %s (its data is asked for as soon as the app runs)', async (_what, pathname, search, signedInPage) => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'https://abc.supabase.co/' }),
-    );
+  ])('on %s: only for a signed-in page', async (_what, pathname, search, signedInPage) => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, pathname, search);
     await flush();
-    expect(preconnects()).toEqual([['https://abc.supabase.co', 'anonymous']]);
     // An anonymous visitor's reads are plain requests: supabase-js only for a signed-in page.
     expect(mockRuntime.loadShare.mock.calls).toEqual(signedInPage ? [['@supabase/supabase-js']] : []);
   });
@@ -141,17 +134,10 @@ describe('the connection to the data service', () => {
     expect(mockRuntime.loadShare.mock.calls).toEqual([['@supabase/supabase-js']]);
   });
 
-  test('is not opened on the home page (no data before the visitor asks), nor from a broken config.json', async () => {
+  test('not on the home page: no data before the visitor asks', async () => {
     load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/', '');
     await flush();
-    expect(preconnects()).toEqual([]);
     expect(mockRuntime.loadShare).not.toHaveBeenCalled();
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/remotes.json' ? response(manifest) : response({ supabaseUrl: 'javascript:alert(1)' }),
-    );
-    load().startPreload({ config: '/config.json', remotes: '/remotes.json' }, '/provider/42', '');
-    await flush();
-    expect(preconnects()).toEqual([]);
   });
 });
 
