@@ -695,6 +695,8 @@ declare
   v_ringed boolean := false;
   v_catsize bigint;
   v_allsize bigint;
+  -- max_parallel_workers_per_gather as the caller had it (0024).
+  v_parallel text;
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
@@ -972,7 +974,10 @@ begin
   if not v_ringed then
     select max(p.serve_radius_km) into v_reach from public.service_providers p
      where p.status = 'approved' and p.serve_mode = 'nearby';
-    -- Dynamic: planned with the place's values.
+    -- Dynamic: planned with the place's values; without parallel workers (0024, as the count
+    -- below).
+    v_parallel := current_setting('max_parallel_workers_per_gather');
+    perform set_config('max_parallel_workers_per_gather', '0', true);
     execute $q$
     with d as materialized (
       select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
@@ -1011,6 +1016,7 @@ begin
     $q$
       into v_ids, v_dists
       using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code;
+    perform set_config('max_parallel_workers_per_gather', v_parallel, true);
   end if;
 
   if v_list then
@@ -1054,9 +1060,13 @@ begin
       v_n := cardinality(v_ids);
     end if;
     if v_ringed and v_only then
-      -- Only who serves (0024): their number, counted as the set below is gathered.
+      -- Only who serves (0024): their number, counted as the set below is gathered. Without
+      -- parallel workers: some statistics' samples make the tehsil's join a parallel plan, ~3 ms
+      -- of work behind 40-80 ms of starting workers on a busy server.
       select max(p.serve_radius_km) into v_reach from public.service_providers p
        where p.status = 'approved' and p.serve_mode = 'nearby';
+      v_parallel := current_setting('max_parallel_workers_per_gather');
+      perform set_config('max_parallel_workers_per_gather', '0', true);
       execute $q$
       with d as materialized (
         select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
@@ -1087,6 +1097,7 @@ begin
       $q$
         into v_n
         using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code;
+      perform set_config('max_parallel_workers_per_gather', v_parallel, true);
     end if;
   else
     -- A search: who serves it among the matches, by distance, then the order of 0019 (its
