@@ -283,7 +283,7 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(cards.first().locator('.directory-card__place')).toContainText(s.results.card.servesYou);
       await expect(savedNote).toBeVisible();
       await expect(servesBox(LALBAGH)).toBeChecked();
-      await expect(servesBox(LALBAGH)).not.toHaveAccessibleDescription(`(${s.nearPlace.servesOnlyOffline.hint})`);
+      await expect(servesBox(LALBAGH)).not.toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
       await expect(servesNote(LALBAGH)).toHaveCount(0);
 
       // Offline, a place this list was never read with: every kept provider, and the page says so
@@ -294,7 +294,7 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(cards.first()).toBeVisible();
       await expect(savedNote).toBeVisible();
       await expect(servesBox(LAKSHMANGANJ)).toBeChecked();
-      await expect(servesBox(LAKSHMANGANJ)).toHaveAccessibleDescription(`(${s.nearPlace.servesOnlyOffline.hint})`);
+      await expect(servesBox(LAKSHMANGANJ)).toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
       await expect(slot.getByRole('alert')).toHaveCount(0);
       // Nothing wider than the 360 px screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -309,7 +309,7 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(page).toHaveURL(/[?&]near=1/);
       await expect(slot.locator('.directory-results__count')).not.toHaveText(s.results.list.loading);
       await expect(servesNote(LAKSHMANGANJ)).toHaveCount(0);
-      await expect(servesBox(LAKSHMANGANJ)).not.toHaveAccessibleDescription(`(${s.nearPlace.servesOnlyOffline.hint})`);
+      await expect(servesBox(LAKSHMANGANJ)).not.toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
       await expect(savedNote).toHaveCount(0);
       await expect(slot.getByRole('alert')).toHaveCount(0);
     });

@@ -32,23 +32,24 @@ export function ServesOnlyFilter({ checked, place, onChange }: { checked: boolea
   const { t } = useTranslation('directoryResults');
   const { t: tn } = useTranslation('directoryNearPlace');
   const hintId = useId();
-  // Ticked but not applied (offline, a list never read with the place): said beside it.
+  // Ticked but not applied (offline, a list never read with the place): said under it.
   const unapplied = useServesOnlyUnapplied() && checked;
   return (
-    <label className="directory-filters__radio">
-      <input
-        type="checkbox"
-        checked={checked}
-        aria-describedby={unapplied ? hintId : undefined}
-        onChange={(e) => onChange(e.target.checked)}
-      />{' '}
-      {t('filters.servesOnly', { place })}
+    <>
+      <label className="directory-filters__radio">
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-describedby={unapplied ? hintId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />{' '}
+        {t('filters.servesOnly', { place })}
+      </label>
       {unapplied ? (
-        <span id={hintId} className="directory-filters__hint">
-          {' '}
-          ({tn('servesOnlyOffline.hint')})
-        </span>
+        <p id={hintId} className="directory-filters__hint">
+          {tn('servesOnlyOffline.hint')}
+        </p>
       ) : null}
-    </label>
+    </>
   );
 }

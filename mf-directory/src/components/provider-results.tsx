@@ -207,6 +207,14 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
         </nav>
       ) : null}
 
+      {/* Offline with "serves my place" ticked (a list never read with the place): above the
+          filters, so a small phone's first screen says the list is not filtered. */}
+      {servesOnly ? (
+        <Suspense fallback={null}>
+          <ServesOnlyOfflineNote />
+        </Suspense>
+      ) : null}
+
       {/* One row at the top of the list: the filters' button and the count (the panel opens
           below both), so the first card is whole on a small phone's first screen. */}
       <div className="directory-results__bar">
@@ -225,12 +233,6 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
               : ''}
         </p>
       </div>
-
-      {servesOnly ? (
-        <Suspense fallback={null}>
-          <ServesOnlyOfflineNote />
-        </Suspense>
-      ) : null}
 
       {result.status === 'error' ? (
         <div className="directory-results__message" role="alert">

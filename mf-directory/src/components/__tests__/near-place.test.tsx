@@ -144,7 +144,7 @@ describe('the list with the visitor place', () => {
     // is described by the hint beside it).
     const box = await screen.findByRole('checkbox', { name: /Serves Lalbagh only/ });
     expect(box).toBeChecked();
-    expect(box).toHaveAccessibleDescription('(Not applied offline)');
+    expect(box).toHaveAccessibleDescription('Not applied while offline');
 
     // Back online, the next read (here: another filter) answers with the place: note and hint go.
     online = true;
