@@ -13,6 +13,8 @@ import hiReport from '../../mf-provider-profile/src/locales/report/hi.json';
 import enRegistration from '../../mf-registration/src/locales/en.json';
 import enResults from '../../mf-directory/src/locales/results/en.json';
 import hiResults from '../../mf-directory/src/locales/results/hi.json';
+import enNearPlace from '../../mf-directory/src/locales/near-place/en.json';
+import hiNearPlace from '../../mf-directory/src/locales/near-place/hi.json';
 import enNext from '../fixtures/registration-next/locales/en.json';
 import { buildRemoteVariant } from '../harness/build-variant';
 import { E2E_VARIANT_PORT_BASE } from '../harness/ports';
@@ -166,7 +168,11 @@ test('offline: a reload of /, a category and a profile visited before shows them
 // p_place_code). Seen online with that place, it reads offline with the place's order and
 // distances; with a place it was never seen with, the place-less rows kept stay shown with the
 // offline note, never the list's error.
-const PLACE_STRINGS = { en: { results: enResults, common: enCommon }, hi: { results: hiResults, common: hiCommon } } as const;
+const PLACE_STRINGS = {
+  en: { results: enResults, common: enCommon, nearPlace: enNearPlace },
+  hi: { results: hiResults, common: hiCommon, nearPlace: hiNearPlace },
+} as const;
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
 const LALBAGH = { kind: 'ward', code: '9270101', nameEn: 'Lalbagh', nameHi: 'लालबाग', lat: 27.57373, lon: 80.68728 };
 const LAKSHMANGANJ = { kind: 'village', code: '927001', nameEn: 'Lakshmanganj', nameHi: 'लक्ष्मणगंज', lat: 27.58363, lon: 80.62556 };
 for (const lang of ['en', 'hi'] as const) {
@@ -231,6 +237,81 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(slot.getByRole('alert')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await setOffline(context, false);
+    });
+
+    test('"serves my place" ticked: the saved answer with the place offline; a place never read says the filter is not applied, until online', async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(180_000);
+      const s = PLACE_STRINGS[lang];
+      const savedNote = page.getByRole('status').filter({ hasText: s.common.offline.savedOn.split('{{date}}')[0]!.trim() });
+      const nameOf = (p: typeof LALBAGH) => (lang === 'hi' ? p.nameHi : p.nameEn);
+      const servesNote = (p: typeof LALBAGH) =>
+        page.getByRole('status').filter({ hasText: fill(s.nearPlace.servesOnlyOffline.note, { place: nameOf(p) }) });
+      const servesBox = (p: typeof LALBAGH) =>
+        directory(page).getByRole('checkbox', { name: fill(s.results.filters.servesOnly, { place: nameOf(p) }) });
+      const slot = directory(page);
+      const cards = slot.locator('.directory-card');
+      await useLanguage(page, lang);
+      await page.addInitScript((p) => {
+        if (!sessionStorage.getItem('e2e.placeSet')) {
+          localStorage.setItem('city.visitor-place', JSON.stringify(p));
+          sessionStorage.setItem('e2e.placeSet', '1');
+        }
+      }, LALBAGH);
+
+      // Online, the filter ticked (near=1; the panel opens with a filter set): only who serves it.
+      await page.goto('/');
+      await swControls(page);
+      const remotes = await remotesJson(page);
+      await remoteSetsReady(page, [remotes.mf_directory!]);
+      await page.goto(`/?category=${PLUMBER.id}&near=1`);
+      await expect(servesBox(LALBAGH)).toBeChecked();
+      await expect(cards.first().locator('.directory-card__place')).toContainText(s.results.card.servesYou);
+      await keptForOffline(page, {
+        remotes: ['mf_directory'],
+        data: [
+          { kind: 'search_providers', containing: `"p_serves_only":true` },
+          { kind: 'search_providers', containing: `"p_category":"${storedCategoryValue(PLUMBER)}"`, without: '"p_place_code"' },
+        ],
+      });
+
+      // Offline, the same place: the worker's saved answer with the filter, no note about it.
+      await setOffline(context, true);
+      await page.reload();
+      await expect(cards.first().locator('.directory-card__place')).toContainText(s.results.card.servesYou);
+      await expect(savedNote).toBeVisible();
+      await expect(servesBox(LALBAGH)).toBeChecked();
+      await expect(servesBox(LALBAGH)).not.toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
+      await expect(servesNote(LALBAGH)).toHaveCount(0);
+
+      // Offline, a place this list was never read with: every kept provider, and the page says so
+      // (above the list, and beside the filter, which stays ticked for when it can apply again).
+      await page.evaluate((p) => localStorage.setItem('city.visitor-place', JSON.stringify(p)), LAKSHMANGANJ);
+      await page.reload();
+      await expect(servesNote(LAKSHMANGANJ)).toBeVisible();
+      await expect(cards.first()).toBeVisible();
+      await expect(savedNote).toBeVisible();
+      await expect(servesBox(LAKSHMANGANJ)).toBeChecked();
+      await expect(servesBox(LAKSHMANGANJ)).toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
+      await expect(slot.getByRole('alert')).toHaveCount(0);
+      // Nothing wider than the 360 px screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoSeriousA11yViolations(page);
+
+      // Back online, the next read answers with the place (here: the filter unticked and ticked
+      // again, no reload): the notes go and the filter applies.
+      await setOffline(context, false);
+      await servesBox(LAKSHMANGANJ).uncheck();
+      await expect(savedNote).toHaveCount(0);
+      await servesBox(LAKSHMANGANJ).check();
+      await expect(page).toHaveURL(/[?&]near=1/);
+      await expect(slot.locator('.directory-results__count')).not.toHaveText(s.results.list.loading);
+      await expect(servesNote(LAKSHMANGANJ)).toHaveCount(0);
+      await expect(servesBox(LAKSHMANGANJ)).not.toHaveAccessibleDescription(s.nearPlace.servesOnlyOffline.hint);
+      await expect(savedNote).toHaveCount(0);
+      await expect(slot.getByRole('alert')).toHaveCount(0);
     });
   });
 }

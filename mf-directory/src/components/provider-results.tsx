@@ -1,4 +1,4 @@
-import { forwardRef, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // Its strings ('directoryResults'), in the same chunk.
@@ -30,6 +30,9 @@ import {
 import { FilterPanel } from './filter-panel';
 import { ProviderCard } from './provider-card';
 import { useCoverThumbs } from '../hooks/use-cover-thumbs';
+
+// Offline with "serves my place" ticked and a list never read with the place: in the near-place chunk.
+const ServesOnlyOfflineNote = lazy(() => import(/* webpackChunkName: "near-place" */ './serves-only-offline-note'));
 
 export type ResultsMode = { kind: 'category'; selected: SelectedCategory } | { kind: 'search'; query: string };
 
@@ -202,6 +205,14 @@ export const ProviderResults = forwardRef<HTMLHeadingElement, ProviderResultsPro
             </li>
           </ul>
         </nav>
+      ) : null}
+
+      {/* Offline with "serves my place" ticked (a list never read with the place): above the
+          filters, so a small phone's first screen says the list is not filtered. */}
+      {servesOnly ? (
+        <Suspense fallback={null}>
+          <ServesOnlyOfflineNote />
+        </Suspense>
       ) : null}
 
       {/* One row at the top of the list: the filters' button and the count (the panel opens

@@ -1,11 +1,37 @@
 // A read with the visitor's place, in the near-place chunk (loaded once a place is chosen, after
 // hydration): a list's first render carries none of it.
-import type { MutableRefObject } from 'react';
+import { useSyncExternalStore, type MutableRefObject } from 'react';
 import { ApiError } from '@city/shared';
 import type { ProviderListItem } from '../api';
 import type { ProviderSearchRequest } from './use-provider-search';
 
 type Page = { items: ProviderListItem[]; total: number };
+
+/**
+ * Whether the list shown is the place-less fallback below while "serves my place" is ticked: the
+ * filter cannot be applied offline (who serves the place is the server's answer), so the list
+ * holds every kept provider and the page must say so (serves-only-offline-note.tsx, and the
+ * filter's hint in near-place.tsx). Set by the fallback's first page, cleared by any other first
+ * page answered with the place (back online: the filter applies again).
+ */
+let servesOnlyUnapplied = false;
+const listeners = new Set<() => void>();
+function setServesOnlyUnapplied(value: boolean): void {
+  if (value === servesOnlyUnapplied) return;
+  servesOnlyUnapplied = value;
+  listeners.forEach((l) => l());
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+/** The flag above, re-rendering when it changes. */
+export const useServesOnlyUnapplied = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => servesOnlyUnapplied,
+    () => false,
+  );
 
 const placeless = ({ place: _place, servesOnly: _servesOnly, ...request }: ProviderSearchRequest): ProviderSearchRequest => request;
 
@@ -29,13 +55,17 @@ export async function readNearPlace(
   if (offset > 0 && withoutPlace.current === key) return read(placeless(request));
   try {
     const answer = await read(request);
-    if (offset === 0) withoutPlace.current = null;
+    if (offset === 0) {
+      withoutPlace.current = null;
+      setServesOnlyUnapplied(false);
+    }
     return answer;
   } catch (e) {
     if (offset > 0 || signal.aborted || !(e instanceof ApiError && e.isNetwork)) throw e;
     // The place-less read failing as well (never kept) is the place-aware read's error.
     const answer = await read(placeless(request)).catch(() => Promise.reject(e));
     withoutPlace.current = key;
+    setServesOnlyUnapplied(!!request.servesOnly);
     return answer;
   }
 }

@@ -118,6 +118,66 @@ describe('the list with the visitor place', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('offline with "serves my place" ticked on a list never read with the place: says the filter is not applied, until a read with it answers', async () => {
+    const plain = provider({ name: 'Kept Plumber', place_name_en: 'Rampur' });
+    let online = false;
+    api.searchProviders.mockImplementation(async (params) => {
+      if (params.place && !online) throw new shared.ApiError('Failed to fetch', 'network', 0);
+      return params.place ? { rows: [placed], total: 1 } : { rows: [plain], total: 1 };
+    });
+    act(() => shared.visitorPlaceStore.getState().setPlace(LALBAGH));
+    const props = {
+      mode: { kind: 'search', query: 'plumber' } as const,
+      onFiltersChange: jest.fn(),
+      onBack: jest.fn(),
+      params: new URLSearchParams(),
+    };
+    const ticked = { ...DEFAULT_FILTERS, servesOnly: true };
+    const { rerender } = await renderWithProviders(<ProviderResults {...props} filters={ticked} />);
+    const note = /You are offline: who comes to Lalbagh cannot be checked now\. The list shows every saved provider/;
+    await waitFor(() => expect(screen.getByText(note)).toBeInTheDocument());
+    // A live region (announced), above the list, with the kept rows and never the error.
+    expect(screen.getByText(note).closest('[role="status"]')).not.toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Kept Plumber' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The filter itself says it is not applied (the panel opens with a filter set: the checkbox
+    // is described by the hint beside it).
+    const box = await screen.findByRole('checkbox', { name: /Serves Lalbagh only/ });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription('Not applied while offline');
+
+    // Back online, the next read (here: another filter) answers with the place: note and hint go.
+    online = true;
+    rerender(<ProviderResults {...props} filters={{ ...ticked, available: true }} />);
+    expect(await screen.findByText('2.4 km, Lalbagh')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(note)).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: /Serves Lalbagh only/ })).not.toHaveAccessibleDescription();
+  });
+
+  it('in Hindi too, and not at all without the filter ticked (the kept rows are then what was asked)', async () => {
+    api.searchProviders.mockImplementation(async (params) => {
+      if (params.place) throw new shared.ApiError('Failed to fetch', 'network', 0);
+      return { rows: [provider({ name: 'Kept Plumber' })], total: 1 };
+    });
+    act(() => shared.visitorPlaceStore.getState().setPlace(LALBAGH));
+    const props = {
+      mode: { kind: 'search', query: 'plumber' } as const,
+      onFiltersChange: jest.fn(),
+      onBack: jest.fn(),
+      params: new URLSearchParams(),
+    };
+    const { unmount } = await renderWithProviders(<ProviderResults {...props} filters={{ ...DEFAULT_FILTERS, servesOnly: true }} />, {
+      language: 'hi',
+    });
+    expect(await screen.findByText(/अभी यह नहीं जाँचा जा सकता कि लालबाग में कौन आता है/)).toBeInTheDocument();
+    unmount();
+    api.searchProviders.mockClear();
+    await renderWithProviders(<ProviderResults {...props} filters={DEFAULT_FILTERS} />);
+    await waitFor(() => expect(api.searchProviders).toHaveBeenCalledTimes(3));
+    expect(await screen.findByRole('heading', { name: 'Kept Plumber' })).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be checked/)).not.toBeInTheDocument();
+  });
+
   it('a place-aware read refused by the server (not offline) is still an error', async () => {
     api.searchProviders.mockImplementation(async (params) => {
       if (params.place) throw new shared.ApiError('unknown place', '22023', 400);
