@@ -34,3 +34,8 @@ export async function loadShare(name: string): Promise<unknown> {
   if (name !== '@supabase/supabase-js') throw new Error(`the one-bundle stub shares nothing but supabase-js (asked for ${name})`);
   return import(/* webpackChunkName: "supabase" */ '@supabase/supabase-js');
 }
+
+/** No federation instance here: the shell's warm-up (warm-shared.ts) finds nothing shared to ready. */
+export function getInstance(): undefined {
+  return undefined;
+}
