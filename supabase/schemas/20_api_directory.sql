@@ -638,7 +638,7 @@ $$;
 -- through provider_serves), by distance, then the order of 0019; then everyone else in the
 -- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
 -- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
--- 'place'. See ../README.md, "Search: how results are ranked". (from 0023)
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0024)
 CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -690,6 +690,13 @@ declare
   v_edge double precision;
   v_near uuid[];
   v_near_dists double precision[];
+  -- A list of every category without a filter (0024): the ring searched, and whether it was enough.
+  v_ring double precision;
+  v_ringed boolean := false;
+  v_catsize bigint;
+  v_allsize bigint;
+  -- max_parallel_workers_per_gather as the caller had it (0024).
+  v_parallel text;
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_verified text := coalesce(nullif(btrim(p_verified), ''), 'all');
   v_sort text := coalesce(nullif(btrim(p_sort), ''), 'rating_desc');
@@ -739,11 +746,80 @@ begin
   end if;
   v_tehsil := private.place_tehsil(v_kind, v_code);
 
+  -- A list without a filter (0024), of every category or of a large one (1 % of the providers or
+  -- more, 500 at 50,000; not only who serves): the page is the servers nearest the place (by
+  -- distance, then the list's order), so only those within v_ring km are gathered: their own
+  -- place, the places within v_ring (nearby: the radius reaches; tehsil: the same tehsil), the
+  -- lists that name it with their place within v_ring; 3 km, then 10. Once they are at least
+  -- offset + limit, the page's last is among them and all as near are: the same page as the
+  -- whole set. The total: the approved providers (category_stats), or with p_serves_only the
+  -- number who serve, counted without gathering them. Otherwise the ways below.
+  if v_list and v_category is not null then
+    select coalesce(sum(s.approved) filter (where (upper(v_category) = 'OTHERS' and s.category like 'OTHERS:%')
+                                               or s.category = v_category), 0),
+           coalesce(sum(s.approved), 0)
+      into v_catsize, v_allsize
+      from public.category_stats s;
+  end if;
+  if v_list and v_verified = 'all' and v_min = 0 and not v_available and v_lat is not null
+     and (v_category is null or (not v_only and v_catsize * 100 >= v_allsize)) then
+    v_towns := array(select tw.code from public.places tw
+                      where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil);
+    foreach v_ring in array array[3, 10]::double precision[] loop
+      execute $q$
+      with r as materialized (
+        select d.kind, d.code, d.parent_kind, d.parent_code, d.dist from (
+          select pl.kind, pl.code, pl.parent_kind, pl.parent_code,
+                 private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+            from public.places pl
+           where pl.lat is not null
+             -- numeric bounds: a range of places_position_idx (a few places of 2,000)
+             and pl.lat between ($1 - $3 / 111.0)::numeric and ($1 + $3 / 111.0)::numeric
+             and pl.lon between ($2 - $3 / 95.0)::numeric and ($2 + $3 / 95.0)::numeric
+             and pl.kind = any (array['village', 'ward', 'town'])) d
+         where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
+      ), s as (
+        select p.id, 0::double precision as dist from public.service_providers p
+         where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6
+           and ($8::text is null or (case when $9 then p.category like 'OTHERS:%' else p.category = $8 end))
+        union all
+        select x.id, r.dist from r cross join lateral (
+          select p.id from public.service_providers p
+           where p.status = 'approved' and p.place_kind = r.kind and p.place_code = r.code
+             and p.serve_mode = 'nearby' and p.serve_radius_km >= ceil(r.dist)::integer
+             and ($8::text is null or (case when $9 then p.category like 'OTHERS:%' else p.category = $8 end)) offset 0) x
+        union all
+        select p.id, r.dist from r join public.service_providers p on p.place_kind = r.kind and p.place_code = r.code
+         where $4 is not null and p.status = 'approved' and p.serve_mode = 'tehsil'
+           and ($8::text is null or (case when $9 then p.category like 'OTHERS:%' else p.category = $8 end))
+           and ((r.parent_kind = 'tehsil' and r.parent_code = $4) or (r.parent_kind = 'town' and r.parent_code = any ($7)))
+        union all
+        select y.id, y.dist from (
+          select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+            from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
+            join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+           where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
+             and not (p.place_kind = $5 and p.place_code = $6)
+             and ($8::text is null or (case when $9 then p.category like 'OTHERS:%' else p.category = $8 end))) y
+         where y.dist <= $3
+      )
+      select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
+      $q$
+        into v_ids, v_dists
+        using v_lat, v_lon, v_ring, v_tehsil, v_kind, v_code, v_towns, v_category, upper(v_category) = 'OTHERS';
+      if cardinality(v_ids) >= v_offset + v_limit then
+        v_ringed := true;
+        exit;
+      end if;
+    end loop;
+    v_towns := null;
+  end if;
+
   -- A list of a category (hundreds of providers at 50,000): each of its providers is tested
   -- (their place's row, their list) rather than gathering everyone who serves the place
   -- (thousands), and all are ordered in one pass: who serves it by distance, then the others
   -- in the order of 0019. The same rules as the set below; the total from the same pass.
-  if v_list and v_category is not null then
+  if v_list and v_category is not null and not v_ringed then
     select max(p.serve_radius_km) into v_reach from public.service_providers p
      where p.status = 'approved' and p.serve_mode = 'nearby';
     v_towns := array(select tw.code from public.places tw
@@ -811,7 +887,10 @@ begin
   if not v_list then
     v_towns := array(select tw.code from public.places tw
                       where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil);
-    v_scan := least(1000, greatest(200, 10 * (v_offset + v_limit)));
+    -- The first chunk (0024): 360 matches, 18 times the page (0023: 200, 10 times). Who serves a
+    -- village is ~10 % of the providers, so 200 matches often held fewer than 20 of them, and
+    -- each further chunk runs the whole search again (its matches ranked), for 150 rows more.
+    v_scan := least(1000, greatest(360, 18 * (v_offset + v_limit)));
     loop
       select coalesce(array_agg(c.id order by c.ord), '{}'), max(c.total_count)
         into v_chunk, v_total
@@ -892,55 +971,59 @@ begin
   -- Nearby places: within the largest radius any nearby provider has (an index's last entry).
   -- Each provider once (0023: union all, their own place's only in the first part). The
   -- tehsil's: one range of the index's tehsil part joined with the tehsil's places (0023).
-  select max(p.serve_radius_km) into v_reach from public.service_providers p
-   where p.status = 'approved' and p.serve_mode = 'nearby';
-  -- Dynamic: the category (of a list) is an index condition of each probe.
-  execute format($q$
-  with d as materialized (
-    select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
-      from public.places pl
-     where $1 is not null and pl.lat is not null
-       and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
-       and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
-       and pl.kind = any (array['village', 'ward', 'town'])
-  ), t as (
-    select pl.kind, pl.code, pl.lat, pl.lon from public.places pl
-     where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
-    union all
-    select w.kind, w.code, w.lat, w.lon from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
-     where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
-  ), s as (
-    select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
-     where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6 %1$s
-    union all
-    select x.id, d.dist from d cross join lateral (
-      select p.id from public.service_providers p
-       where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
-         and p.serve_mode = 'nearby' %1$s and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
-     where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
-    union all
-    select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
-      from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
-     where p.status = 'approved' and p.serve_mode = 'tehsil' %1$s and not (t.kind = $5 and t.code = $6)
-    union all
-    select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
-      from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
-      left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
-     where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list' %1$s
-       and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6)
-  )
-  select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
-  $q$, case when v_category is null or not v_list then ''
-            when upper(v_category) = 'OTHERS' then 'and p.category like ''OTHERS:%%'''
-            else 'and p.category = $7' end)
-    into v_ids, v_dists
-    using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code, v_category;
+  if not v_ringed then
+    select max(p.serve_radius_km) into v_reach from public.service_providers p
+     where p.status = 'approved' and p.serve_mode = 'nearby';
+    -- Dynamic: planned with the place's values; without parallel workers (0024, as the count
+    -- below).
+    v_parallel := current_setting('max_parallel_workers_per_gather');
+    perform set_config('max_parallel_workers_per_gather', '0', true);
+    execute $q$
+    with d as materialized (
+      select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+        from public.places pl
+       where $1 is not null and pl.lat is not null
+         and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
+         and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
+         and pl.kind = any (array['village', 'ward', 'town'])
+    ), t as (
+      select pl.kind, pl.code, pl.lat, pl.lon from public.places pl
+       where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
+      union all
+      select w.kind, w.code, w.lat, w.lon from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+       where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
+    ), s as (
+      select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
+       where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6
+      union all
+      select x.id, d.dist from d cross join lateral (
+        select p.id from public.service_providers p
+         where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
+           and p.serve_mode = 'nearby' and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
+       where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
+      union all
+      select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
+        from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
+       where p.status = 'approved' and p.serve_mode = 'tehsil' and not (t.kind = $5 and t.code = $6)
+      union all
+      select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
+        from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
+        left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
+       where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
+         and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6)
+    )
+    select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dist), '{}') from s
+    $q$
+      into v_ids, v_dists
+      using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code;
+    perform set_config('max_parallel_workers_per_gather', v_parallel, true);
+  end if;
 
   if v_list then
     -- A list: who serves it with the list's filters, by distance, then the list's order.
     -- Without a filter (0023) every server is listed: only those as near as the page's last are
     -- read and ranked (thousands otherwise), and their number is the set's.
-    if v_category is null and v_verified = 'all' and v_min = 0 and not v_available then
+    if (v_category is null or v_ringed) and v_verified = 'all' and v_min = 0 and not v_available then
       select sv.dist into v_edge from unnest(v_dists) as sv(dist)
        order by sv.dist nulls last offset v_offset + v_limit - 1 limit 1;
     end if;
@@ -975,6 +1058,46 @@ begin
              limit v_offset + v_limit) x;
     if v_edge is not null then
       v_n := cardinality(v_ids);
+    end if;
+    if v_ringed and v_only then
+      -- Only who serves (0024): their number, counted as the set below is gathered. Without
+      -- parallel workers: some statistics' samples make the tehsil's join a parallel plan, ~3 ms
+      -- of work behind 40-80 ms of starting workers on a busy server.
+      select max(p.serve_radius_km) into v_reach from public.service_providers p
+       where p.status = 'approved' and p.serve_mode = 'nearby';
+      v_parallel := current_setting('max_parallel_workers_per_gather');
+      perform set_config('max_parallel_workers_per_gather', '0', true);
+      execute $q$
+      with d as materialized (
+        select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+          from public.places pl
+         where pl.lat is not null
+           and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
+           and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
+           and pl.kind = any (array['village', 'ward', 'town'])
+      ), t as (
+        select pl.kind, pl.code from public.places pl
+         where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
+        union all
+        select w.kind, w.code from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+         where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
+      )
+      select (select count(*) from public.service_providers p
+               where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6)
+           + (select count(*) from d cross join lateral (
+                select 1 from public.service_providers p
+                 where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
+                   and p.serve_mode = 'nearby' and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
+               where d.dist <= $3 and not (d.kind = $5 and d.code = $6))
+           + (select count(*) from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
+               where p.status = 'approved' and p.serve_mode = 'tehsil' and not (t.kind = $5 and t.code = $6))
+           + (select count(*) from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
+               where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
+                 and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6))
+      $q$
+        into v_n
+        using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code;
+      perform set_config('max_parallel_workers_per_gather', v_parallel, true);
     end if;
   else
     -- A search: who serves it among the matches, by distance, then the order of 0019 (its

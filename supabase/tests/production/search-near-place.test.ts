@@ -56,3 +56,26 @@ test.each([
   const r = await call({ p_query: 'plumber', ...args });
   expect([r.status, r.code, r.details]).toEqual(expected);
 });
+
+// 0024: who serves a place is gathered (or counted) without parallel workers, a setting of the
+// caller's transaction for that query only: the caller's own value is there after the call.
+test('the caller keeps its max_parallel_workers_per_gather', async () => {
+  const c = await db.su.connect();
+  try {
+    await c.query('begin read only');
+    await c.query('set local role anon');
+    await c.query('set local max_parallel_workers_per_gather = 3');
+    for (const args of [
+      `p_place_kind => 'ward', p_place_code => '9270101', p_serves_only => true`,
+      `p_place_kind => 'ward', p_place_code => '9270101', p_verified => 'verified'`,
+      `p_query => 'Lalbagh'`,
+    ]) {
+      await c.query(`select count(*) from public.search_providers(${args})`);
+      const r = await c.query<{ v: string }>(`select current_setting('max_parallel_workers_per_gather') as v`);
+      expect(r.rows[0]!.v).toBe('3');
+    }
+  } finally {
+    await c.query('rollback');
+    c.release();
+  }
+});
