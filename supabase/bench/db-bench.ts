@@ -180,6 +180,7 @@ async function spreadOverPlaces(db: Db): Promise<void> {
      where s.serve_mode = 'list' and s.place_code is not null
        and bp.n = (abs(hashtext(s.id::text)) + k * 7) % c.n;
     alter table public.service_providers enable trigger user;
+    select private.recount_place_servers();
     drop table bench_places;
   `);
   // As autovacuum would leave them (index-only scans need the visibility map).

@@ -686,3 +686,91 @@ $$;
 revoke all on function public.set_my_place(uuid, text, text, text, integer, text[]) from public, anon, authenticated, service_role;
 grant all on function public.set_my_place(uuid, text, text, text, integer, text[]) to anon, authenticated, service_role;
 
+-- Who serves a place, counted per place: the nearby and tehsil parts of a list of who serves
+-- (public.search_providers, serves only). (from 0026)
+create table private.place_server_counts (
+  place_kind text not null,
+  place_code text not null,
+  -- nearby_reach[r]: approved 'nearby' providers of this place whose serve_radius_km >= r.
+  nearby_reach integer[] not null default array_fill(0, array[50]),
+  -- Approved 'tehsil' providers of this place.
+  tehsil integer not null default 0,
+  primary key (place_kind, place_code)
+);
+revoke all on table private.place_server_counts from public, anon, authenticated, service_role;
+
+-- Adds p_delta (1 or -1) for one provider of a place to its totals.
+create function private.add_place_server(p_kind text, p_code text, p_mode text, p_radius integer, p_delta integer)
+returns void
+language sql security definer
+set search_path to 'public', 'pg_temp'
+as $$
+  insert into private.place_server_counts as c (place_kind, place_code, nearby_reach, tehsil)
+  values (p_kind, p_code,
+          array(select case when p_mode = 'nearby' and r <= p_radius then p_delta else 0 end
+                  from generate_series(1, 50) r order by r),
+          case when p_mode = 'tehsil' then p_delta else 0 end)
+  on conflict (place_kind, place_code) do update
+     set nearby_reach = case when p_mode = 'nearby'
+                             then array(select c.nearby_reach[r] + case when r <= p_radius then p_delta else 0 end
+                                          from generate_series(1, 50) r order by r)
+                             else c.nearby_reach end,
+         tehsil = c.tehsil + case when p_mode = 'tehsil' then p_delta else 0 end
+$$;
+revoke all on function private.add_place_server(text, text, text, integer, integer) from public, anon, authenticated, service_role;
+
+-- The trigger: an approved provider with a place, 'nearby' or 'tehsil', counts at that place.
+create function private.count_place_servers() returns trigger
+language plpgsql security definer
+set search_path to 'public', 'pg_temp'
+as $$
+declare
+  v_old boolean := false;
+  v_new boolean := false;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_old := old.status = 'approved' and old.place_code is not null and old.serve_mode in ('nearby', 'tehsil');
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_new := new.status = 'approved' and new.place_code is not null and new.serve_mode in ('nearby', 'tehsil');
+  end if;
+  if v_old and v_new and old.place_kind = new.place_kind and old.place_code = new.place_code
+     and old.serve_mode = new.serve_mode and old.serve_radius_km = new.serve_radius_km then
+    return null;
+  end if;
+  if v_old then
+    perform private.add_place_server(old.place_kind, old.place_code, old.serve_mode, old.serve_radius_km, -1);
+  end if;
+  if v_new then
+    perform private.add_place_server(new.place_kind, new.place_code, new.serve_mode, new.serve_radius_km, 1);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.count_place_servers() from public, anon, authenticated, service_role;
+
+create trigger service_providers_place_servers
+  after insert or delete or update of status, place_kind, place_code, serve_mode, serve_radius_km
+  on public.service_providers for each row execute function private.count_place_servers();
+
+-- All the totals again from service_providers: after a load with triggers off (the seed, the
+-- benchmark) and here.
+create function private.recount_place_servers() returns void
+language sql security definer
+set search_path to 'public', 'pg_temp'
+as $$
+  delete from private.place_server_counts;
+  insert into private.place_server_counts (place_kind, place_code, nearby_reach, tehsil)
+  select g.place_kind, g.place_code,
+         array(select count(x.radius)::integer from generate_series(1, 50) r
+                 left join unnest(g.radii) as x(radius) on x.radius >= r
+                group by r order by r),
+         g.tehsil
+    from (select p.place_kind, p.place_code,
+                 coalesce(array_agg(p.serve_radius_km::integer) filter (where p.serve_mode = 'nearby'), '{}') as radii,
+                 count(*) filter (where p.serve_mode = 'tehsil')::integer as tehsil
+            from public.service_providers p
+           where p.status = 'approved' and p.place_code is not null and p.serve_mode in ('nearby', 'tehsil')
+           group by p.place_kind, p.place_code) g;
+$$;
+revoke all on function private.recount_place_servers() from public, anon, authenticated, service_role;

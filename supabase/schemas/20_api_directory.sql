@@ -638,7 +638,7 @@ $$;
 -- through provider_serves), by distance, then the order of 0019; then everyone else in the
 -- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
 -- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
--- 'place'. See ../README.md, "Search: how results are ranked". (from 0024)
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0026)
 CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -1060,44 +1060,35 @@ begin
       v_n := cardinality(v_ids);
     end if;
     if v_ringed and v_only then
-      -- Only who serves (0024): their number, counted as the set below is gathered. Without
-      -- parallel workers: some statistics' samples make the tehsil's join a parallel plan, ~3 ms
-      -- of work behind 40-80 ms of starting workers on a busy server.
+      -- Only who serves (0024): their number. 0026: the nearby and tehsil parts from the totals
+      -- kept per place (private.place_server_counts), a row per place, not an index entry per
+      -- provider (~5,600 for a ward of the town at 50,000 providers).
       select max(p.serve_radius_km) into v_reach from public.service_providers p
        where p.status = 'approved' and p.serve_mode = 'nearby';
-      v_parallel := current_setting('max_parallel_workers_per_gather');
-      perform set_config('max_parallel_workers_per_gather', '0', true);
-      execute $q$
-      with d as materialized (
-        select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
-          from public.places pl
-         where pl.lat is not null
-           and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
-           and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
-           and pl.kind = any (array['village', 'ward', 'town'])
-      ), t as (
-        select pl.kind, pl.code from public.places pl
-         where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
-        union all
-        select w.kind, w.code from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
-         where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
-      )
+      v_reach := coalesce(v_reach, 0);
       select (select count(*) from public.service_providers p
-               where p.status = 'approved' and p.place_kind = $5 and p.place_code = $6)
-           + (select count(*) from d cross join lateral (
-                select 1 from public.service_providers p
-                 where p.status = 'approved' and p.place_kind = d.kind and p.place_code = d.code
-                   and p.serve_mode = 'nearby' and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
-               where d.dist <= $3 and not (d.kind = $5 and d.code = $6))
-           + (select count(*) from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
-               where p.status = 'approved' and p.serve_mode = 'tehsil' and not (t.kind = $5 and t.code = $6))
+               where p.status = 'approved' and p.place_kind = v_kind and p.place_code = v_code)
+           + coalesce((select sum(c.nearby_reach[greatest(ceil(d.dist)::integer, 1)])
+                 from (select pl.kind, pl.code, private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) as dist
+                         from public.places pl
+                        where pl.lat is not null
+                          and pl.lat between (v_lat - v_reach / 111.0)::numeric and (v_lat + v_reach / 111.0)::numeric
+                          and pl.lon between (v_lon - v_reach / 95.0)::numeric and (v_lon + v_reach / 95.0)::numeric
+                          and pl.kind = any (array['village', 'ward', 'town'])) d
+                 join private.place_server_counts c on c.place_kind = d.kind and c.place_code = d.code
+                where d.dist <= v_reach and not (d.kind = v_kind and d.code = v_code)), 0)
+           + coalesce((select sum(c.tehsil)
+                 from (select pl.kind, pl.code from public.places pl
+                        where v_tehsil is not null and pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil
+                       union all
+                       select w.kind, w.code from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+                        where v_tehsil is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = v_tehsil) t
+                 join private.place_server_counts c on c.place_kind = t.kind and c.place_code = t.code
+                where not (t.kind = v_kind and t.code = v_code)), 0)
            + (select count(*) from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
-               where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
-                 and not (p.place_kind is not distinct from $5 and p.place_code is not distinct from $6))
-      $q$
-        into v_n
-        using v_lat, v_lon, coalesce(v_reach, 0)::double precision, v_tehsil, v_kind, v_code;
-      perform set_config('max_parallel_workers_per_gather', v_parallel, true);
+               where ps.place_kind = v_kind and ps.place_code = v_code and p.status = 'approved' and p.serve_mode = 'list'
+                 and not (p.place_kind is not distinct from v_kind and p.place_code is not distinct from v_code))
+        into v_n;
     end if;
   else
     -- A search: who serves it among the matches, by distance, then the order of 0019 (its

@@ -645,6 +645,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         where p.status = 'approved' group by w
        on conflict (word) do update set providers = excluded.providers`,
     );
+    // Who serves each place, counted per place (0026).
+    await tx.query('select private.recount_place_servers()');
     if (opts.admin) await createUserIn(tx, { ...opts.admin, email_confirm: true, app_metadata: { role: 'admin' } });
   });
   // Visibility map + statistics: counts by category become index-only scans.
