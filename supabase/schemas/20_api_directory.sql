@@ -638,7 +638,7 @@ $$;
 -- through provider_serves), by distance, then the order of 0019; then everyone else in the
 -- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
 -- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
--- 'place'. See ../README.md, "Search: how results are ranked". (from 0026)
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0027)
 CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -738,7 +738,7 @@ begin
   v_list := btrim(coalesce(v_query, '')) = '';
   perform private.check_size(v_kind, 20, 'place');
   perform private.check_size(v_code, 20, 'place');
-  select pl.lat::double precision, pl.lon::double precision into v_lat, v_lon
+  select pl.lat_float, pl.lon_float into v_lat, v_lon
     from public.places pl where pl.kind = v_kind and pl.code = v_code;
   if not found then
     raise exception using errcode = '23503', message = 'unknown place: ' || coalesce(v_kind, 'null') || ' ' || coalesce(v_code, 'null'),
@@ -770,7 +770,7 @@ begin
       with r as materialized (
         select d.kind, d.code, d.parent_kind, d.parent_code, d.dist from (
           select pl.kind, pl.code, pl.parent_kind, pl.parent_code,
-                 private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+                 private.km($1, $2, pl.lat_float, pl.lon_float) as dist
             from public.places pl
            where pl.lat is not null
              -- numeric bounds: a range of places_position_idx (a few places of 2,000)
@@ -795,7 +795,7 @@ begin
            and ((r.parent_kind = 'tehsil' and r.parent_code = $4) or (r.parent_kind = 'town' and r.parent_code = any ($7)))
         union all
         select y.id, y.dist from (
-          select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+          select p.id, private.km($1, $2, pl.lat_float, pl.lon_float) as dist
             from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
             join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
            where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
@@ -836,14 +836,14 @@ begin
                                 else public.rating_score(cs.rating_sum, cs.rating_count, p.rating_sum, p.rating_count) end as score,
                            case when v_sort = 'newly_added' then null else p.rating_count end as rc,
                            case when v_lat is not null
-                                then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end as dist,
+                                then private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) end as dist,
                            coalesce((p.place_kind = v_kind and p.place_code = v_code)
                              or (p.serve_mode = 'nearby' and v_lat is not null and pl.lat is not null
                                  and pl.kind = any (array['village', 'ward', 'town'])
-                                 and pl.lat between v_lat - coalesce(v_reach, 0)::double precision / 111.0 and v_lat + coalesce(v_reach, 0)::double precision / 111.0
-                                 and pl.lon between v_lon - coalesce(v_reach, 0)::double precision / 95.0 and v_lon + coalesce(v_reach, 0)::double precision / 95.0
-                                 and private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) <= coalesce(v_reach, 0)::double precision
-                                 and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision))
+                                 and pl.lat_float between v_lat - coalesce(v_reach, 0)::double precision / 111.0 and v_lat + coalesce(v_reach, 0)::double precision / 111.0
+                                 and pl.lon_float between v_lon - coalesce(v_reach, 0)::double precision / 95.0 and v_lon + coalesce(v_reach, 0)::double precision / 95.0
+                                 and private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) <= coalesce(v_reach, 0)::double precision
+                                 and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat_float, pl.lon_float))
                              or (p.serve_mode = 'tehsil' and v_tehsil is not null
                                  and ((pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil)
                                       or (pl.parent_kind = 'town' and pl.parent_code = any (v_towns))))
@@ -870,7 +870,7 @@ begin
              v_n, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
              p.id = any (v_ids),
              case when v_lat is not null and pl.lat is not null
-                  then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+                  then private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) end
         from unnest(v_page) with ordinality as g(id, ord)
         join public.service_providers p on p.id = g.id
         left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
@@ -912,10 +912,10 @@ begin
           on ps.provider_id = p.id and ps.place_kind = v_kind and ps.place_code = v_code
         cross join lateral (
           select case when v_lat is not null
-                      then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end as dist,
+                      then private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) end as dist,
                  coalesce((p.place_kind = v_kind and p.place_code = v_code)
                    or (p.serve_mode = 'nearby' and v_lat is not null and pl.lat is not null
-                       and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision))
+                       and p.serve_radius_km >= private.km(v_lat, v_lon, pl.lat_float, pl.lon_float))
                    or (p.serve_mode = 'tehsil' and v_tehsil is not null
                        and ((pl.parent_kind = 'tehsil' and pl.parent_code = v_tehsil)
                             or (pl.parent_kind = 'town' and pl.parent_code = any (v_towns))))
@@ -955,7 +955,7 @@ begin
                (v_n + v_rest_n)::bigint, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
                p.id = any (v_ids),
                case when v_lat is not null and pl.lat is not null
-                    then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+                    then private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) end
           from unnest(v_page) with ordinality as g(id, ord)
           join public.service_providers p on p.id = g.id
           left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
@@ -980,17 +980,17 @@ begin
     perform set_config('max_parallel_workers_per_gather', '0', true);
     execute $q$
     with d as materialized (
-      select pl.kind, pl.code, private.km($1, $2, pl.lat::double precision, pl.lon::double precision) as dist
+      select pl.kind, pl.code, private.km($1, $2, pl.lat_float, pl.lon_float) as dist
         from public.places pl
        where $1 is not null and pl.lat is not null
-         and pl.lat between $1 - $3 / 111.0 and $1 + $3 / 111.0
-         and pl.lon between $2 - $3 / 95.0 and $2 + $3 / 95.0
+         and pl.lat between ($1 - $3 / 111.0)::numeric and ($1 + $3 / 111.0)::numeric
+         and pl.lon between ($2 - $3 / 95.0)::numeric and ($2 + $3 / 95.0)::numeric
          and pl.kind = any (array['village', 'ward', 'town'])
     ), t as (
-      select pl.kind, pl.code, pl.lat, pl.lon from public.places pl
+      select pl.kind, pl.code, pl.lat_float, pl.lon_float from public.places pl
        where $4 is not null and pl.parent_kind = 'tehsil' and pl.parent_code = $4
       union all
-      select w.kind, w.code, w.lat, w.lon from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
+      select w.kind, w.code, w.lat_float, w.lon_float from public.places tw join public.places w on w.parent_kind = 'town' and w.parent_code = tw.code
        where $4 is not null and tw.kind = 'town' and tw.parent_kind = 'tehsil' and tw.parent_code = $4
     ), s as (
       select p.id, case when $1 is not null then 0::double precision end as dist from public.service_providers p
@@ -1002,11 +1002,11 @@ begin
            and p.serve_mode = 'nearby' and p.serve_radius_km >= ceil(d.dist)::integer offset 0) x
        where d.dist <= $3 and not (d.kind = $5 and d.code = $6)
       union all
-      select p.id, private.km($1, $2, t.lat::double precision, t.lon::double precision)
+      select p.id, private.km($1, $2, t.lat_float, t.lon_float)
         from t join public.service_providers p on p.place_kind = t.kind and p.place_code = t.code
        where p.status = 'approved' and p.serve_mode = 'tehsil' and not (t.kind = $5 and t.code = $6)
       union all
-      select p.id, private.km($1, $2, pl.lat::double precision, pl.lon::double precision)
+      select p.id, private.km($1, $2, pl.lat_float, pl.lon_float)
         from public.provider_serves ps join public.service_providers p on p.id = ps.provider_id
         left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
        where ps.place_kind = $5 and ps.place_code = $6 and p.status = 'approved' and p.serve_mode = 'list'
@@ -1069,7 +1069,7 @@ begin
       select (select count(*) from public.service_providers p
                where p.status = 'approved' and p.place_kind = v_kind and p.place_code = v_code)
            + coalesce((select sum(c.nearby_reach[greatest(ceil(d.dist)::integer, 1)])
-                 from (select pl.kind, pl.code, private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) as dist
+                 from (select pl.kind, pl.code, private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) as dist
                          from public.places pl
                         where pl.lat is not null
                           and pl.lat between (v_lat - v_reach / 111.0)::numeric and (v_lat + v_reach / 111.0)::numeric
@@ -1139,7 +1139,7 @@ begin
            (v_n + coalesce(v_rest_n, 0))::bigint, p.place_kind, p.place_code, pl.name_en, pl.name_hi,
            p.id = any (v_ids),
            case when v_lat is not null and pl.lat is not null
-                then private.km(v_lat, v_lon, pl.lat::double precision, pl.lon::double precision) end
+                then private.km(v_lat, v_lon, pl.lat_float, pl.lon_float) end
       from unnest(v_page) with ordinality as g(id, ord)
       join public.service_providers p on p.id = g.id
       left join public.places pl on pl.kind = p.place_kind and pl.code = p.place_code
