@@ -639,12 +639,6 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         where p.status = 'approved' group by w
        on conflict (word) do update set providers = excluded.providers`,
     );
-    await tx.query(
-      `insert into private.search_key_words (word, providers)
-       select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
-        where p.status = 'approved' group by w
-       on conflict (word) do update set providers = excluded.providers`,
-    );
     // The postings of the search keys (0025), as private.follow_search_postings would write them.
     await tx.query(
       `insert into private.search_postings (word, id, category, verified, avg_rating, on_leave_until, rating_sum,
@@ -654,6 +648,12 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
          from public.service_providers p cross join lateral private.search_postings_of(p.search_key) w
         where p.status = 'approved'
        on conflict (word, id) do nothing`,
+    );
+    await tx.query(
+      `insert into private.search_key_words (word, providers)
+       select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
+        where p.status = 'approved' group by w
+       on conflict (word) do update set providers = excluded.providers`,
     );
     if (opts.admin) await createUserIn(tx, { ...opts.admin, email_confirm: true, app_metadata: { role: 'admin' } });
   });
