@@ -7,7 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import { compareWithPlainPath, followWrites, postingsAreRead, postingsDrift, type Run } from '../fixtures/search-postings-checks';
-import { openProductionDb, type ProductionDb } from './db';
+import { anonClaims, openProductionDb, type ProductionDb } from './db';
 
 let db: ProductionDb;
 let client: PoolClient;
@@ -56,6 +56,25 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.release();
   await db?.close();
+});
+
+test('the API roles cannot read the postings nor call their functions', async () => {
+  const [r] = await run<{ t: boolean; f: boolean; g: boolean }>(
+    `select bool_or(has_table_privilege(r, 'private.search_postings', 'select,insert,update,delete')) as t,
+            bool_or(has_function_privilege(r, 'private.search_postings_of(text)', 'execute')) as f,
+            bool_or(has_function_privilege(r, 'private.follow_search_postings()', 'execute')) as g
+       from unnest(array['anon', 'authenticated', 'authenticator']) r`,
+  );
+  expect(r).toEqual({ t: false, f: false, g: false });
+  // As PostgREST calls: private is not an exposed schema, and anon may not use it.
+  const res = await db.callAsPostgrest({
+    role: 'anon',
+    claims: anonClaims(),
+    fn: 'search_postings_of',
+    args: { p_key: ' rm | ' },
+    schema: 'private',
+  });
+  expect(res.status).toBeGreaterThanOrEqual(400);
 });
 
 test('the postings are every word of every approved provider, as made afresh', async () => {
