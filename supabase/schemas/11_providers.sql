@@ -447,3 +447,86 @@ revoke all on function private.guard_verification() from public, anon, authentic
 
 create trigger service_providers_verification before insert or update on public.service_providers
   for each row execute function private.guard_verification();
+
+-- Postings of the search keys (issue 27 item 5): one row per word of an approved provider's
+-- search key and provider, with what ranking and the filters of a search read, so that the
+-- name words of a search (private.search_providers_core) are an index-only range of
+-- search_postings_pkey instead of a heap row of service_providers per match. in_name: the word
+-- is in the name | business part (before ' # '); in_name_mid: it is there with a space after
+-- it (what '% key %' on that part needs). Kept by trigger. (from 0025)
+create table private.search_postings (
+  word text collate "C" not null,
+  id uuid not null,
+  category text not null,
+  verified boolean not null,
+  avg_rating numeric(2,1) not null,
+  on_leave_until date,
+  rating_sum integer not null,
+  rating_count integer not null,
+  registration_date timestamp with time zone not null,
+  in_name boolean not null,
+  in_name_mid boolean not null,
+  constraint search_postings_pkey primary key (word, id)
+    include (category, verified, avg_rating, on_leave_until, rating_sum, rating_count, registration_date, in_name, in_name_mid)
+);
+revoke all on table private.search_postings from public, anon, authenticated, service_role;
+
+-- The words of a search key for the postings: every space-separated word of 2 characters or
+-- more (the separators '|' and '#' are 1), with whether it is in the name | business part
+-- (before ' # ') and whether it is followed by a space there. A search key is
+-- ' <name> | <business> # <specialisation> <address> ' of phonetic keys ([a-z0-9] words), so
+-- for a key of [a-z0-9] characters, search_key like '% key%' holds iff some word starts with
+-- it and '% key %' iff some word is it. (from 0025)
+create function private.search_postings_of(p_key text)
+returns table(word text, in_name boolean, in_name_mid boolean)
+language sql immutable parallel safe
+set search_path = pg_catalog, pg_temp
+as $$
+  select w.word,
+         strpos(split_part(p_key, ' # ', 1) || ' ', ' ' || w.word || ' ') > 0,
+         strpos(split_part(p_key, ' # ', 1), ' ' || w.word || ' ') > 0
+    from (select distinct x as word from regexp_split_to_table(coalesce(p_key, ''), ' +') as x
+           where char_length(x) >= 2) w
+$$;
+revoke all on function private.search_postings_of(text) from public, anon, authenticated, service_role;
+
+-- private.search_postings follows service_providers: one statement per provider change (a
+-- changed key or status: its old postings out, the new in; a carried column: its postings
+-- updated). (from 0025)
+create function private.follow_search_postings() returns trigger
+language plpgsql security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if tg_op = 'UPDATE' and old.status = 'approved' and new.status = 'approved' and old.id = new.id
+     and old.search_key = new.search_key then
+    if (old.category, old.verified, old.avg_rating, old.on_leave_until, old.rating_sum, old.rating_count, old.registration_date)
+       is distinct from
+       (new.category, new.verified, new.avg_rating, new.on_leave_until, new.rating_sum, new.rating_count, new.registration_date) then
+      update private.search_postings s
+         set category = new.category, verified = new.verified, avg_rating = new.avg_rating,
+             on_leave_until = new.on_leave_until, rating_sum = new.rating_sum, rating_count = new.rating_count,
+             registration_date = new.registration_date
+       where s.word = any (array(select w.word from private.search_postings_of(new.search_key) w)) and s.id = new.id;
+    end if;
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    delete from private.search_postings s
+     where s.word = any (array(select w.word from private.search_postings_of(old.search_key) w)) and s.id = old.id;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    insert into private.search_postings (word, id, category, verified, avg_rating, on_leave_until, rating_sum,
+                                         rating_count, registration_date, in_name, in_name_mid)
+    select w.word, new.id, new.category, new.verified, new.avg_rating, new.on_leave_until, new.rating_sum,
+           new.rating_count, new.registration_date, w.in_name, w.in_name_mid
+      from private.search_postings_of(new.search_key) w;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.follow_search_postings() from public, anon, authenticated, service_role;
+
+-- (from 0025)
+create trigger service_providers_search_postings after insert or delete or update on public.service_providers
+  for each row execute function private.follow_search_postings();

@@ -130,7 +130,8 @@ $$;
 
 -- 0019's search_providers (relevance first, then the chosen sort: see ../README.md, "Search: how
 -- results are ranked"), and p_ids / p_ids_in: only the rows of a set, or only the others; the
--- limit up to 1,000. The order of public.search_providers below. (from 0023)
+-- limit up to 1,000. The order of public.search_providers below. As 0023, and the name words of a
+-- search read from private.search_postings (0025; see ../README.md, "Postings"). (from 0025)
 CREATE FUNCTION private.search_providers_core(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -209,6 +210,14 @@ declare
   v_counts integer[];
   v_bound numeric;
   v_found uuid[];
+  -- 0025: the name words from private.search_postings (v_post), the filters on it (v_pfilters),
+  -- the rows with the exact name (v_exact_ids), the matches (v_usql).
+  v_post boolean;
+  v_pfilters text;
+  v_exact_ids uuid[] := '{}';
+  v_usql text;
+  v_other text;
+  v_npats integer;
 begin
   if v_verified not in ('all', 'verified', 'unverified') then
     raise exception using errcode = '22023', message = 'p_verified must be all, verified or unverified';
@@ -244,6 +253,8 @@ begin
     v_filters := v_filters || case when coalesce(p_ids_in, true) then ' and p.id = any ($15)' else ' and not (p.id = any ($15))' end;
     v_stats := v_stats and not coalesce(p_ids_in, true);
   end if;
+  -- The same filters on private.search_postings (approved rows only; the columns carried).
+  v_pfilters := 'true' || substr(v_filters, char_length('p.status = ''approved''') + 1);
 
   -- v_order_text: the same order written so that no btree matches it. Otherwise the
   -- planner may walk the whole rating index filtering by LIKE (LIMIT trap) instead of
@@ -440,6 +451,42 @@ begin
     v_all := '(' || v_all || ')';
     v_inname := '(' || v_inname || ')';
   end if;
+  -- Postings (0025): each name word is a key of [a-z0-9] (no space, no LIKE metacharacter), so
+  -- search_key like '% key%' is a word starting with key, '% key %' a word equal to it: ranges
+  -- of private.search_postings. Off (the plain path) for a key with a space, without name words,
+  -- or when city.search_postings is 'off' (the tests compare both).
+  v_post := cardinality(v_pats) > 0
+    and coalesce(current_setting('city.search_postings', true), '') is distinct from 'off'
+    and not exists (select 1 from unnest(v_pats) as x(pat) where x.pat !~ '^% [a-z0-9]+ ?%$');
+  if v_post then
+    if char_length(v_qkey) >= 2 then
+      v_exact_ids := array(
+        select p.id from public.service_providers p
+         where p.status = 'approved'
+           and (split_part(split_part(p.search_key, ' # ', 1), ' | ', 1) = ' ' || v_qkey
+                or split_part(split_part(p.search_key, ' # ', 1), ' | ', 2) = v_qkey));
+    end if;
+    -- Each pattern: one row per provider (inname: the pattern holds in the name | business part).
+    select string_agg(
+             case when right(x.pat, 2) = ' %'
+               then 'select p.id, p.category, p.rating_sum, p.rating_count, p.registration_date, p.in_name_mid as inname'
+                    || ' from private.search_postings p where ' || v_pfilters || ' and p.word = ' || quote_literal(x.k)
+               else 'select p.id, p.category, p.rating_sum, p.rating_count, p.registration_date, bool_or(p.in_name) as inname'
+                    || ' from private.search_postings p where ' || v_pfilters || ' and p.word >= ' || quote_literal(x.k)
+                    || ' and p.word < ' || quote_literal(left(x.k, -1) || chr(ascii(right(x.k, 1)) + 1))
+                    || ' group by p.id, p.category, p.rating_sum, p.rating_count, p.registration_date'
+             end, ' union all ' order by x.i),
+           count(*)
+      into v_usql, v_npats
+      from (select u.i, u.pat, btrim(substr(u.pat, 3, char_length(u.pat) - 3)) as k
+              from unnest(v_pats) with ordinality as u(pat, i)) x;
+    -- Every pattern: the providers in each.
+    if v_npats > 1 then
+      v_usql := 'select x.id, x.category, x.rating_sum, x.rating_count, x.registration_date, bool_and(x.inname) as inname'
+        || ' from (' || v_usql || ') x group by x.id, x.category, x.rating_sum, x.rating_count, x.registration_date'
+        || ' having count(*) = ' || v_npats;
+    end if;
+  end if;
 
   for v_pass in 1..2 loop
     v_catrel_text := case when cardinality(v_cats) > 0 then v_catrel else '0' end;
@@ -488,6 +535,30 @@ begin
       v_rel := v_catrel_text || ' + case when ' || v_text || ' then 20 else 0 end';
     end if;
 
+    if v_pass = 1 and v_post then
+      -- Postings for every name word (v_all); the other ways of being found (as written, a phone
+      -- number, the exact name) on service_providers as before, without those rows.
+      v_other := case when char_length(v_q) >= 3 and (cardinality(v_pats) > 0 or cardinality(v_cats) = 0)
+                   then 'p.search_text like $1 or ' else '' end
+        || case when v_digits_like is not null then 'p.search_text like $3 or ' else '' end
+        || v_exact;
+      v_usql := 'u as (select m.id, m.category, m.rating_sum, m.rating_count, m.registration_date, m.inname,'
+        || ' m.id = any ($16) as exact from (' || v_usql || ') m'
+        || case when v_other = 'false' then '' else
+             ' union all select p.id, p.category, p.rating_sum, p.rating_count, p.registration_date, '
+             || v_inname || ', ' || v_exact_rel || ' from public.service_providers p where ' || v_filters
+             || ' and (' || v_other || ') and not ' || v_all end
+        || '), t as materialized (select ' || v_keys_text || ', case when p.exact then 1000 else 0 end + ' || v_catrel_text
+        || ' + case when p.inname then 50 else 0 end + 20 as rel,'
+        || ' count(*) filter (where not (p.category = any ($2))) over () as n from '
+        || replace(v_from_text, 'public.service_providers p', 'u p')
+        || ' order by rel desc, ' || v_order_text || ' limit $7 + $8)';
+    else
+      v_usql := 't as materialized (select ' || v_keys_text || ', ' || v_rel || ' as rel,'
+        || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from_text || ' where '
+        || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8)';
+    end if;
+
     -- Category part: counted from category_stats (or an index-only scan), paged by ordered
     -- index scans, each matched category on its own, without the rows the text part has.
     -- Text part: one pass, ranked, counted by a window (the rows outside the categories).
@@ -525,9 +596,7 @@ begin
       v_catpart := null;
     end if;
     return query execute
-      'with t as materialized (select ' || v_keys_text || ', ' || v_rel || ' as rel,'
-      || ' count(*) filter (where not (p.category = any ($2))) over () as n from ' || v_from_text || ' where '
-      || v_filters || ' and ' || v_text || ' order by rel desc, ' || v_order_text || ' limit $7 + $8),'
+      'with ' || v_usql || ','
       || ' x as (select t.id, t.score, t.rating_count, t.registration_date, t.rel from t'
       || coalesce(' union all ' || v_catpart, '')
       || ' order by rel desc, ' || v_order_out || ' limit $7 offset $8)'
@@ -536,7 +605,7 @@ begin
       || replace(replace(replace(replace(v_order_out, 'score', 'x.score'), 'rating_count', 'x.rating_count'),
                          'registration_date', 'x.registration_date'), ' id', ' x.id')
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total,
-            v_scores, v_pats, v_qkey, p_ids;
+            v_scores, v_pats, v_qkey, p_ids, v_exact_ids;
     get diagnostics v_rows = row_count;
     -- Rows found, or a page past the end: done. Nothing at all: try typos once.
     exit when v_rows > 0 or v_offset > 0 or v_total > 0;

@@ -36,6 +36,7 @@ const PGLITE_ONLY = [
   'tests/phone-otp\\.test\\.ts',
   'tests/postgrest-parity\\.test\\.ts',
   'tests/schema-files-pglite\\.test\\.ts',
+  'tests/search-postings\\.test\\.ts',
   'tests/seed-on-start\\.test\\.ts',
   'tests/stall-attacks\\.test\\.ts',
 ];

@@ -639,6 +639,16 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
         where p.status = 'approved' group by w
        on conflict (word) do update set providers = excluded.providers`,
     );
+    // The postings of the search keys (0025), as private.follow_search_postings would write them.
+    await tx.query(
+      `insert into private.search_postings (word, id, category, verified, avg_rating, on_leave_until, rating_sum,
+                                            rating_count, registration_date, in_name, in_name_mid)
+       select w.word, p.id, p.category, p.verified, p.avg_rating, p.on_leave_until, p.rating_sum,
+              p.rating_count, p.registration_date, w.in_name, w.in_name_mid
+         from public.service_providers p cross join lateral private.search_postings_of(p.search_key) w
+        where p.status = 'approved'
+       on conflict (word, id) do nothing`,
+    );
     await tx.query(
       `insert into private.search_key_words (word, providers)
        select w, count(*) from public.service_providers p, private.search_key_words_of(p.search_key) as w
