@@ -131,11 +131,13 @@ $$;
 -- 0019's search_providers (relevance first, then the chosen sort: see ../README.md, "Search: how
 -- results are ranked"), and p_ids / p_ids_in: only the rows of a set, or only the others; the
 -- limit up to 1,000. The order of public.search_providers below. As 0023, and the name words of a
--- search read from private.search_postings (0025; see ../README.md, "Postings"). (from 0025)
+-- search read from private.search_postings (0025; see ../README.md, "Postings"); p_keys_only: the ids
+-- and the total only (0028). (from 0028)
 CREATE FUNCTION private.search_providers_core(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
-  p_ids uuid[] default null, p_ids_in boolean default true, p_ids_count bigint default null)
+  p_ids uuid[] default null, p_ids_in boolean default true, p_ids_count bigint default null,
+  p_keys_only boolean default false)
 returns table(id uuid, name text, business_name text, mobile text, category text, specialist_in text,
   experience integer, address text, verified boolean, registration_date timestamp with time zone,
   avg_rating numeric, rating_count integer, on_leave_until date, opening_hours jsonb, total_count bigint)
@@ -168,6 +170,9 @@ declare
     || ' p.address, p.verified, p.registration_date, p.avg_rating::numeric as avg_rating, p.rating_count,'
     || ' p.on_leave_until, p.opening_hours';
   -- Rows are read joined with their category's totals, the prior of the Bayesian average.
+  -- p_keys_only: the columns as nulls, but the id (0028).
+  v_no_cols constant text := 'x.id, null::text, null::text, null::text, null::text, null::text, null::integer, null::text,'
+    || ' null::boolean, null::timestamp with time zone, null::numeric, null::integer, null::date, null::jsonb';
   v_from constant text := 'public.service_providers p left join public.category_stats s on s.category = p.category';
   -- The text part (thousands of rows for a common name): the prior's 5 * mean computed once
   -- per category, not once per row (a numeric division each). Same value as rating_score.
@@ -600,8 +605,12 @@ begin
       || ' x as (select t.id, t.score, t.rating_count, t.registration_date, t.rel from t'
       || coalesce(' union all ' || v_catpart, '')
       || ' order by rel desc, ' || v_order_out || ' limit $7 offset $8)'
-      || ' select ' || v_cols || ', ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
-      || ' from x join public.service_providers p on p.id = x.id order by x.rel desc, '
+      -- p_keys_only (0028): the ids in order and the total, no row read again (a search with a
+      -- place tests its first matches itself).
+      || ' select ' || case when coalesce(p_keys_only, false) then v_no_cols else v_cols end
+      || ', ($11 + coalesce((select t.n from t limit 1), 0))::bigint'
+      || ' from x' || case when coalesce(p_keys_only, false) then '' else ' join public.service_providers p on p.id = x.id' end
+      || ' order by x.rel desc, '
       || replace(replace(replace(replace(v_order_out, 'score', 'x.score'), 'rating_count', 'x.rating_count'),
                          'registration_date', 'x.registration_date'), ' id', ' x.id')
       using v_like, v_cats, v_digits_like, v_q, v_category, v_min, v_limit, v_offset, null::bigint, v_words, v_total,
@@ -707,7 +716,7 @@ $$;
 -- through provider_serves), by distance, then the order of 0019; then everyone else in the
 -- order of 0019. p_serves_only: only who serves it. Each row: the provider's place,
 -- serves_visitor, distance_km (null without both centres). Unknown place: 23503, detail
--- 'place'. See ../README.md, "Search: how results are ranked". (from 0027)
+-- 'place'. See ../README.md, "Search: how results are ranked". (from 0028)
 CREATE FUNCTION public.search_providers(p_query text default null, p_category text default null,
   p_min_rating numeric default 0, p_verified text default 'all', p_sort text default 'rating_desc',
   p_limit integer default 20, p_offset integer default 0, p_available boolean default false,
@@ -963,7 +972,8 @@ begin
     loop
       select coalesce(array_agg(c.id order by c.ord), '{}'), max(c.total_count)
         into v_chunk, v_total
-        from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort, v_scan, v_fetched, p_available)
+        from private.search_providers_core(v_query, p_category, p_min_rating, p_verified, p_sort, v_scan, v_fetched, p_available,
+                                           null, true, null, true)
              with ordinality as c(id, name, business_name, mobile, category, specialist_in, experience, address,
                                   verified, registration_date, avg_rating, rating_count, on_leave_until, opening_hours,
                                   total_count, ord);
@@ -1266,7 +1276,7 @@ revoke all on function public.register_provider(text, text, text, text, text, in
 grant all on function public.register_provider(text, text, text, text, text, integer, text, text, text, text, integer, text[])
   to anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION private.search_providers_core(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_ids uuid[], p_ids_in boolean, p_ids_count bigint) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.search_providers_core(p_query text, p_category text, p_min_rating numeric, p_verified text, p_sort text, p_limit integer, p_offset integer, p_available boolean, p_ids uuid[], p_ids_in boolean, p_ids_count bigint, p_keys_only boolean) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.km(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.place_tehsil(p_kind text, p_code text) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.query_place(p_query text) FROM PUBLIC, anon, authenticated, service_role;
