@@ -26,7 +26,7 @@ import { buildSitemaps, fetchApprovedProviderIds, robotsTxt } from './sitemap';
 import { SitemapCache } from './sitemap-cache';
 import { firstReadTargets, readFirstReads, withFirstReads } from './first-reads';
 import { readProfile } from './profile-reads';
-import { withDataServicePreconnect } from './data-preconnect';
+import { dataServicePreconnect } from './data-preconnect';
 
 /** One route of the site: a path (`:id`, `:n` and `*` are patterns) and what answers it. */
 type SiteRoute = [path: string, answer: DynamicRoute];
@@ -169,6 +169,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
   );
   // The data service as the browser reaches it (config.json): the first reads' keys are its URLs.
   const dataService = { supabaseUrl, supabaseAnonKey };
+  const withDataServicePreconnect = dataServicePreconnect(supabaseUrl);
 
   // `/`: the prerendered home. A category's list (?category=<id>) gets its own title, description
   // and preview card; a list or a search gets its text where the boot skeleton paints it (seo.ts)
@@ -184,7 +185,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
     const html = indexHtml();
     if (category) {
       const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-      const head = withDataServicePreconnect(renderCategoryHead(html, category, 'hi', publicOrigin), '/', search, supabaseUrl);
+      const head = withDataServicePreconnect(renderCategoryHead(html, category, 'hi', publicOrigin), '/', search);
       const body = withBootContent(head, categoryBootContent(category));
       return page(withFirstReads(body, reads), reads !== null);
     }
@@ -192,7 +193,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
     const query = new URLSearchParams(search).has(REMOTE_PARAMS.mf_directory.category) ? '' : searchQueryFromSearch(search);
     if (!query) return page(homeHead(html), true);
     const reads = await readFirstReads(firstReadTargets('/', search), dataService);
-    const head = withDataServicePreconnect(homeHead(html), '/', search, supabaseUrl);
+    const head = withDataServicePreconnect(homeHead(html), '/', search);
     return page(withFirstReads(withBootContent(head, searchBootContent(query)), reads), reads !== null);
   };
 
@@ -200,7 +201,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
   // reads come first (profile-reads.ts) and the preview is taken from them. 404 if not listed.
   const profilePage = providerOgRoute({
     publicOrigin,
-    indexHtml: () => withDataServicePreconnect(shellHtml(), '/provider/:id', '', supabaseUrl),
+    indexHtml: () => withDataServicePreconnect(shellHtml(), '/provider/:id', ''),
     lang: 'hi',
     readProfile: (id) => readProfile(id, dataService),
   });
@@ -209,9 +210,7 @@ export function createShellSite(opts: ShellSiteOptions): ShellSite {
   // page that reads at once: the signed-in pages); a 404 with it where no route matches.
   const signedInPage: DynamicRoute = (req) => {
     const { pathname, search } = new URL(req.url ?? '/', 'http://x');
-    return routeNeedsDataAtOnce(matchRoute(pathname), search)
-      ? page(withDataServicePreconnect(shellHtml(), pathname, search, supabaseUrl), true)
-      : null;
+    return routeNeedsDataAtOnce(matchRoute(pathname), search) ? page(withDataServicePreconnect(shellHtml(), pathname, search), true) : null;
   };
   const otherPage = pageOrNotFoundRoute(signedInPage, shellHtml);
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { ROUTE_MANIFEST } from '@city/shared/contracts';
-import { withDataServicePreconnect } from '../data-preconnect';
+import { dataServicePreconnect } from '../data-preconnect';
 
 const HTML = '<!doctype html><html><head><title>t</title></head><body></body></html>';
 const DATA = 'https://abc.supabase.co/';
@@ -13,7 +13,7 @@ test.each([
   ['the admin pages', '/admin', ''],
   ["a provider's own listing", '/my-listing', ''],
 ])('%s opens the connection to the data service from its first HTML, in its head', (_what, pathname, search) => {
-  const out = withDataServicePreconnect(HTML, pathname, search, DATA);
+  const out = dataServicePreconnect(DATA)(HTML, pathname, search);
   expect(preconnects(out)).toEqual(['https://abc.supabase.co']);
   expect(out.indexOf('rel="preconnect"')).toBeLessThan(out.indexOf('</head>'));
 });
@@ -23,19 +23,19 @@ test.each([
   ['a static page', '/privacy-policy', ''],
   ['a path no route matches', '/no/such/page', ''],
 ])('%s does not', (_what, pathname, search) => {
-  expect(withDataServicePreconnect(HTML, pathname, search, DATA)).toBe(HTML);
+  expect(dataServicePreconnect(DATA)(HTML, pathname, search)).toBe(HTML);
 });
 
 test('the pages follow the route manifest: every route that reads at once gets it, no other', () => {
   const sample = (path: string) => (path === '*' ? '/no/such/page' : path.replace(/:[^/]+/g, 'x1'));
   for (const route of ROUTE_MANIFEST) {
-    const out = withDataServicePreconnect(HTML, sample(route.path), '', DATA);
+    const out = dataServicePreconnect(DATA)(HTML, sample(route.path), '');
     expect([route.id, preconnects(out).length]).toEqual([route.id, route.data === 'at-once' ? 1 : 0]);
   }
 });
 
 test('a data service URL that is no http(s) URL adds nothing', () => {
   for (const bad of ['javascript:alert(1)', 'not a url', 'ftp://abc.example/']) {
-    expect(withDataServicePreconnect(HTML, '/provider/42', '', bad)).toBe(HTML);
+    expect(dataServicePreconnect(bad)(HTML, '/provider/42', '')).toBe(HTML);
   }
 });
