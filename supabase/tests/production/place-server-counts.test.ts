@@ -133,3 +133,24 @@ test('a list of who serves a place: the same total from the kept totals as from 
   const named = await call({ p_query: 'Lalbagh', p_limit: 20 });
   expect((named.body as { total_count: number }[])[0]!.total_count).toBe(wholeRows.length);
 });
+
+test('the API roles cannot read the totals nor call their functions', async () => {
+  const r = await db.su.query<{ t: boolean; f: boolean }>(
+    `select bool_or(has_table_privilege(r, 'private.place_server_counts', 'select,insert,update,delete')) as t,
+            bool_or(has_function_privilege(r, 'private.add_place_server(text, text, text, integer, integer)', 'execute')
+                    or has_function_privilege(r, 'private.count_place_servers()', 'execute')
+                    or has_function_privilege(r, 'private.recount_place_servers()', 'execute')) as f
+       from unnest(array['anon', 'authenticated', 'authenticator']) r`,
+  );
+  expect(r.rows[0]).toEqual({ t: false, f: false });
+  // As PostgREST calls, with a forged X-Forwarded-For: private is not exposed, anon may not use it.
+  const res = await db.callAsPostgrest({
+    role: 'anon',
+    claims: anonClaims(),
+    headers: edgeHeaders(freshAddress(), '127.0.0.1'),
+    fn: 'recount_place_servers',
+    args: {},
+    schema: 'private',
+  });
+  expect(res.status).toBeGreaterThanOrEqual(400);
+});
